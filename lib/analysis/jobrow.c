@@ -358,6 +358,8 @@ NUMG(t_coll_posix, TF->coll_posix)
 NUMG(t_coll_max_call, TF->coll_max_call)
 TFINT(t_coll_calls, coll_calls)
 TFINT(t_coll_views, coll_views)
+TFINT(t_sync_b, synced_bytes)
+NUMG(t_sync_once, TF->synced_once_mibs)
 TFNAME(t_coll_file, coll_id)
 NUMG(t_small_file_time, TF->small_file_time)
 NUMG(t_small_file_span, TF->small_file_span)
@@ -893,12 +895,22 @@ static const struct iol_field fields[] = {
 	     "the fastest per-process record of 1 MiB or more written, its "
 	     "write pace, when two files or more were",
 	     1, t_best_write),
+	/* issue 34, round 39: the bytes IOL-FSYNC's syncs flush, and the
+	 * pace of a flush once (trisync.c) */
+	INTF("synced_write_bytes", IOL_FT_BYTES, "B",
+	     "bytes written in POSIX records synced more than once a "
+	     "process, and STDIO bytes of files whose syncs are POSIX's",
+	     t_sync_b),
+	NUMF("synced_once_mibs", IOL_FT_NUM, "MiB/s",
+	     "fastest pace of POSIX records of 1 MiB or more written and "
+	     "synced at most once a process",
+	     1, t_sync_once),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 96,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 98,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

@@ -75,6 +75,8 @@ static const struct {
 	{"writeback_call_us", POS},
 	{"storm_creates", POS},
 	{"stdio_wait_us", POS},
+	{"fsync_flush_mibs", POS},
+	{"fsync_call_us", POS},
 };
 _Static_assert(sizeof(keys) / sizeof(keys[0]) == IOL_TRIAGE_NKEYS,
 	       "one name per threshold");

@@ -148,6 +148,8 @@ static const char *const in_names[] = {"nprocs",
 				       "coll_calls",
 				       "coll_views",
 				       "best_write_mibs",
+				       "synced_write_bytes",
+				       "synced_once_mibs",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -1025,10 +1027,11 @@ static void kept_note(char *d, size_t n, double kept, double rate,
  * The slowest rank's time in syncs beyond each written record's first,
  * when they repeat through the run as IOL-FSYNC judges them (syncs per
  * write over fsync_per_write_pct, at least fsync_commit_syncs a record):
- * IOL-FSYNC's stake.  Darshan adds each MPI_File_sync's time to
- * MPIIO_F_WRITE_TIME and each fsync's to POSIX_F_WRITE_TIME, so small
- * MPI-IO calls with a sync each carry the syncs' seconds, which larger
- * calls would not save (round 14's r14-msync-each: 2048 writes of
+ * IOL-FSYNC's cost and the flush of their bytes, which larger calls do
+ * not save either (fsync_stake()).  Darshan adds each MPI_File_sync's
+ * time to MPIIO_F_WRITE_TIME and each fsync's to POSIX_F_WRITE_TIME,
+ * so small MPI-IO calls with a sync each carry the syncs' seconds, which
+ * larger calls would not save (round 14's r14-msync-each: 2048 writes of
  * 64 KiB, a sync after each, 1.575 s a rank in MPI-IO; the same writes
  * with one sync at the end took 0.34-0.39 s; SMALL-REQ labelled
  * trivial, IOL-FSYNC material).
@@ -1906,6 +1909,70 @@ EVAL(e_idle)
 	return 0;
 }
 
+/*
+ * The pace at which this storage flushes the synced bytes once, MiB/s:
+ * full_rate_mibs if a site set it; else the fastest of the job's own
+ * records of 1 MiB or more written and synced at most once a process
+ * (synced_once_mibs: their write time holds their one flush, or the
+ * page cache's when unsynced); else fsync_flush_mibs, assumed.
+ */
+static double fsync_flush_rate(const struct iol_triage_in *in,
+			       const struct iol_triage_conf *c,
+			       enum pace_src *src)
+{
+	*src = PACE_SITE;
+	if (K(FULL_RATE) > 0)
+		return K(FULL_RATE);
+	*src = PACE_LOG;
+	if (isfinite(V(SYNC_ONCE)) && V(SYNC_ONCE) > 0)
+		return V(SYNC_ONCE);
+	*src = PACE_ASSUMED;
+	return K(FSYNC_FLUSH);
+}
+
+/*
+ * IOL-FSYNC's stake (issue 34, round 39): the syncs' own cost, not the
+ * flush of the bytes any sync must pay.  Darshan counts sync time as
+ * write time, and one sync at close (or the page cache's writeback)
+ * flushes the same bytes: the slowest rank's write time beyond the
+ * synced bytes (the job's: the ranks share the storage; all it wrote
+ * when a store lacks the field) at fsync_flush_rate(); at least each
+ * repeated sync of the mean process at fsync_call_us; at most the
+ * repeated syncs' share of the write time.  r39-fsync-each: 2.59 s of
+ * writes and syncs, 32 MiB at 32 MiB/s, twin 1.02 s: 1.59 s, not 2.58
+ * s; r41-ckpt-fsync-each: 192 MiB, 3.84 s, twin 0.48-0.99 s less: the
+ * bytes outlast the time, 189 syncs a process at 1 ms, 0.19 s, not 3.78
+ * s.
+ */
+static double fsync_stake(const struct iol_triage_in *in,
+			  const struct iol_triage_conf *c, double extra,
+			  char *d, size_t n)
+{
+	static const char *const from[] = {"", ", the job's", ", assumed"};
+	double t = z(V(WTIME)), most, b, rate, flush, calls, own;
+	enum pace_src src;
+	size_t l;
+
+	if (!(V(PSYNCS) > 0))
+		return 0;
+	most = t * fmin(1, extra / V(PSYNCS));
+	b = isfinite(V(SYNC_B)) && V(SYNC_B) >= 0 ? V(SYNC_B) : z(V(BYTES_W));
+	rate = fsync_flush_rate(in, c, &src);
+	flush = rate > 0 ? fmin(t, b / 1048576.0 / rate) : 0;
+	calls = extra / (V(NPROCS) >= 1 ? V(NPROCS) : 1) * K(FSYNC_CALL) / 1e6;
+	own = fmin(most, fmax(t - flush, calls));
+	/* a flush under a millisecond is no figure to tell */
+	if (!n || !(flush >= 0.0005))
+		return own;
+	l = strlen(d);
+	snprintf(d + l, n - l,
+		 "; %.3f s of it the %.0f MiB's flush at %.4g MiB/s%s, which "
+		 "one sync pays too%s",
+		 flush, b / 1048576.0, rate, from[src],
+		 calls > t - flush && own > 0 ? "; fsync_call_us a sync" : "");
+	return own;
+}
+
 /* One sync per written file per rank (a checkpoint's closing fsync) is
  * good practice; only the syncs beyond it count.  The cost of a sync is
  * per sync, not per write: a database that commits 80 page writes at a
@@ -1929,8 +1996,6 @@ EVAL(e_fsync)
 	*v = 100.0 * extra / writes;
 	again = recs > 0 ? extra / recs : 0;
 	repeated = extra > 0 && again >= K(FSYNC_FILE);
-	/* Darshan counts sync time as write time: the extra syncs' share */
-	*stake = V(PSYNCS) > 0 ? z(V(WTIME)) * extra / V(PSYNCS) : 0;
 	DETAIL("%.0f fsync/fdatasync for %.0f POSIX writes in %.0f written "
 	       "records (a shared record counts once a process); the first "
 	       "sync of each record is not counted, %.1f more a record%s",
@@ -1946,6 +2011,7 @@ EVAL(e_fsync)
 			 "; %.0f of the writes STDIO's, their syncs POSIX's",
 			 sw);
 	}
+	*stake = fsync_stake(in, c, extra, d, n);
 	if (repeated)
 		return 4;
 	/* a commit's protocol syncs each file once or twice whatever it

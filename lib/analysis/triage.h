@@ -75,6 +75,8 @@ enum {
 	IOL_TK_WB_CALL,
 	IOL_TK_STORM_CREATES,
 	IOL_TK_STDIO_WAIT,
+	IOL_TK_FSYNC_FLUSH,
+	IOL_TK_FSYNC_CALL,
 	IOL_TRIAGE_NKEYS
 };
 struct iol_triage_conf {
@@ -234,6 +236,8 @@ enum {
 	IOL_TIN_COLL_CALLS,  /* its collective calls */
 	IOL_TIN_COLL_VIEWS,  /* its file views */
 	IOL_TIN_BEST_WRITE,  /* the best write pace a process showed, MiB/s */
+	IOL_TIN_SYNC_B,	     /* bytes the repeated syncs flush, the job's */
+	IOL_TIN_SYNC_ONCE,   /* pace of writes synced at most once, MiB/s */
 	IOL_TIN_BIN0,	     /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,

@@ -2091,6 +2091,7 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 		best_write(job, tf);
 	if (rc == 0)
 		rc = stdio_pass(job, tf, &st);
+	iol_trifacts_sync_flush(job, tf);
 	if (rc == 0)
 		rc = iol_trifacts_synced_stdio(job, tf);
 	iol_trifacts_coll_excess(job, tf);

@@ -164,6 +164,13 @@ struct iol_trifacts {
 	 * data went through STDIO, its syncs through POSIX (trisync.c);
 	 * -1: no POSIX or no STDIO module */
 	int64_t stdio_synced_writes, stdio_synced_recs;
+	/* the bytes written in POSIX records synced more than once a
+	 * process, and the STDIO bytes of files whose syncs are POSIX's
+	 * (-1: no POSIX module); the fastest pace, MiB/s, of records of 1
+	 * MiB or more written and synced at most once a process (NAN: none):
+	 * IOL-FSYNC's flush of the bytes once (trisync.c) */
+	int64_t synced_bytes;
+	double synced_once_mibs;
 	/* small POSIX reads (under 1 MiB) of sparse records, on the slowest
 	 * rank by small operations' time (small_time's rank): records whose
 	 * bytes read are at most half the span they lie in (highest byte
@@ -206,6 +213,10 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 /* tf->stdio_synced_writes, _recs; 0 or IOL_ENOMEM (trisync.c) */
 int iol_trifacts_synced_stdio(const struct iol_job *job,
 			      struct iol_trifacts *tf);
+/* tf->synced_bytes, synced_once_mibs (trisync.c); before
+ * iol_trifacts_synced_stdio(), which adds the STDIO bytes */
+void iol_trifacts_sync_flush(const struct iol_job *job,
+			     struct iol_trifacts *tf);
 /* tf->coll_fast ... coll_id (tricoll.c) */
 void iol_trifacts_coll_excess(const struct iol_job *job,
 			      struct iol_trifacts *tf);

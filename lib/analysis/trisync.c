@@ -6,8 +6,10 @@
  * fsync in the POSIX record of the same file (the same record id), whose
  * WRITES stay 0 (r34-logfsync: FSYNCS 1501, WRITES 0; STDIO WRITES
  * 1500, FLUSHES 1501).  IOL-FSYNC judges those syncs against the STDIO
- * writes.
+ * writes.  And the bytes IOL-FSYNC's syncs flush, with the pace of a
+ * flush once, for its stake (iol_trifacts_sync_flush()).
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -105,6 +107,11 @@ int iol_trifacts_synced_stdio(const struct iol_job *job,
 		if (!w || !synced_has(v, n, r->id, r->rank))
 			continue;
 		tf->stdio_synced_writes = sat_add(tf->stdio_synced_writes, w);
+		/* their bytes are what the syncs flush */
+		if (tf->synced_bytes >= 0)
+			tf->synced_bytes =
+				sat_add(tf->synced_bytes,
+					cnt(r->ic[STDIO_BYTES_WRITTEN]));
 		/* a shared record: one a process, as posix_write_records */
 		tf->stdio_synced_recs = sat_add(
 			tf->stdio_synced_recs,
@@ -112,4 +119,60 @@ int iol_trifacts_synced_stdio(const struct iol_job *job,
 	}
 	free(v);
 	return 0;
+}
+
+/* fsyncs and fdatasyncs of a record, at most INT64_MAX */
+static int64_t rec_syncs(const struct iol_jrec *r)
+{
+	return sat_add(cnt(r->ic[POSIX_FSYNCS]), cnt(r->ic[POSIX_FDSYNCS]));
+}
+
+/* A record's written MiB over its mean process's write time, when it
+ * wrote 1 MiB or more; 0 otherwise */
+static double once_pace(const struct iol_jrec *r, int64_t procs)
+{
+	double w = (double)cnt(r->ic[POSIX_BYTES_WRITTEN]);
+	double t = r->fc[POSIX_F_WRITE_TIME] / (double)procs, pace;
+
+	if (w < 1048576.0 || !(t > 0))
+		return 0;
+	pace = w / 1048576.0 / t;
+	return isfinite(pace) ? pace : 0;
+}
+
+/*
+ * What IOL-FSYNC's syncs flush and how fast this storage flushes bytes
+ * once (issue 34, round 39): the bytes written in POSIX records synced
+ * more than once a process (the job's: the ranks share the storage),
+ * and the fastest pace of records of 1 MiB or more written and synced
+ * at most once a process, whose write time holds their one flush (or
+ * none: the page cache's pace, which claims no less than before).
+ */
+void iol_trifacts_sync_flush(const struct iol_job *job, struct iol_trifacts *tf)
+{
+	const struct iol_jmod *p = &job->mod[IOL_MOD_POSIX];
+	double best = 0;
+	size_t i;
+
+	tf->synced_bytes = -1;
+	tf->synced_once_mibs = NAN;
+	if (!p->loaded)
+		return;
+	tf->synced_bytes = 0;
+	for (i = 0; i < p->n; i++) {
+		const struct iol_jrec *r = &p->recs[i];
+		int64_t first =
+			r->rank < 0 && job->nprocs > 0 ? job->nprocs : 1;
+
+		if (!cnt(r->ic[POSIX_WRITES]))
+			continue;
+		if (rec_syncs(r) > first)
+			tf->synced_bytes =
+				sat_add(tf->synced_bytes,
+					cnt(r->ic[POSIX_BYTES_WRITTEN]));
+		else
+			best = fmax(best, once_pace(r, first));
+	}
+	if (best > 0)
+		tf->synced_once_mibs = best;
 }
