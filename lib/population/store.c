@@ -87,7 +87,46 @@ struct iol_store {
 	 * the store's, or iol_store_discard() */
 	int fd, broken, discard;
 	char *tmp, *dest;
+	uint64_t *put; /* a new store's paths put, one bit each (put_seen) */
 };
+
+/*
+ * A new store (iol_store_create) starts with no row, so a path this run
+ * has not put has none: its lookup is IOL_STORE_NEW and its put has no
+ * row of the other table to delete, without a query each (2 us a log of
+ * the writer's, the lookups alone).  One bit a path by its hash; a bit set
+ * by another path only costs the queries, as for a store opened in place.
+ */
+#define PUT_BITS (1u << 21) /* 256 KiB */
+
+static uint64_t put_bit(const char *s, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	while (n--)
+		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
+	return (h ^ h >> 29) & (PUT_BITS - 1);
+}
+
+static int put_seen(const struct iol_store *st, const char *s, size_t n)
+{
+	uint64_t b;
+
+	if (!st->put)
+		return 1;
+	b = put_bit(s, n);
+	return (int)(st->put[b >> 6] >> (b & 63) & 1);
+}
+
+static void put_mark(struct iol_store *st, const char *s, size_t n)
+{
+	uint64_t b;
+
+	if (!st->put)
+		return;
+	b = put_bit(s, n);
+	st->put[b >> 6] |= 1ULL << (b & 63);
+}
 
 /* PostgreSQL's autocommitted writes, the bump in the same statement */
 #define BUMPED "WITH g AS (" IOL_STORE_BUMP_SQL ") "
@@ -703,6 +742,8 @@ static int open_store(struct iol_store **out, char *path, int fd,
 	}
 	st->fd = fd;
 	st->tmp = fd >= 0 ? path : NULL;
+	/* none: every lookup asks SQLite, as in a store opened in place */
+	st->put = fd >= 0 ? calloc(PUT_BITS / 64, sizeof *st->put) : NULL;
 	iol_pop_columns(&st->ncols);
 	st->batch = 500;
 	if ((rc = iol_sql_open(&st->db, path, IOL_SQL_CREATE, err)) < 0) {
@@ -826,6 +867,7 @@ int iol_store_close(struct iol_store *st, struct iol_error *err)
 		rc = fresh_close(st, rc, err);
 	free(st->dest);
 	free(st->tmp);
+	free(st->put);
 	free_names(st->have, st->nhave);
 	free(st->added);
 	free(st);
@@ -876,8 +918,11 @@ static int look(struct iol_store *st, struct iol_sqlst *q, const char *path,
 int iol_store_lookup(struct iol_store *st, const char *path, int64_t size,
 		     int64_t mtime_ns, struct iol_error *err)
 {
-	int r = look(st, st->q[Q_LOOK_JOB], path, size, mtime_ns, err);
+	int r;
 
+	if (!put_seen(st, path, strlen(path)))
+		return IOL_STORE_NEW;
+	r = look(st, st->q[Q_LOOK_JOB], path, size, mtime_ns, err);
 	if (r < 0)
 		return r;
 	if (r)
@@ -958,10 +1003,11 @@ int iol_store_put(struct iol_store *st, const struct iol_poprow *row,
 		return rc;
 	}
 	rc = step(st, q, err);
-	if (rc == 0) {
+	if (rc == 0 && put_seen(st, p.s, p.len)) {
 		iol_sql_bind_text(del, 1, p.s, (int)p.len);
 		rc = step(st, del, err);
 	}
+	put_mark(st, p.s, p.len);
 	if (rc == 0 && ++st->pending >= st->batch)
 		rc = iol_store_commit(st, err);
 	return rc;
