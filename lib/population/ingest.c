@@ -553,7 +553,9 @@ int iol_ingest_open(struct iol_ingest *g, struct iol_error *err)
 	struct stat sb;
 
 	g->existed = stat(g->db, &sb) == 0;
-	return iol_store_open(&g->st, g->db, err);
+	/* a new store is seen when complete, or not at all */
+	return g->existed ? iol_store_open(&g->st, g->db, err)
+			  : iol_store_create(&g->st, g->db, err);
 }
 
 int iol_ingest_run(struct iol_ingest *g, char *const *args, int nargs)
@@ -597,14 +599,16 @@ int iol_ingest_join(struct iol_ingest *g, int64_t *joined)
 void iol_ingest_close(struct iol_ingest *g)
 {
 	struct iol_error err = {0, 0, ""};
+	/* a store this run made and put no log in (every argument missing
+	 * or empty, and no scheduler accounting or file-system telemetry
+	 * read) is not left behind: a new one never linked in */
+	int drop = !g->existed && !g->seen && !g->dberror && !g->sacct_ok &&
+		   !g->fsload_ok && !iol_store_is_url(g->db) &&
+		   !iol_store_discard(g->st);
 
 	if (iol_store_close(g->st, &err) < 0 && !g->dberror)
 		store_failed(g, &err);
 	g->st = NULL;
-	/* a store this run made and put no log in (every argument missing
-	 * or empty, and no scheduler accounting or file-system telemetry
-	 * read) is not left behind */
-	if (!g->existed && !g->seen && !g->dberror && !g->sacct_ok &&
-	    !g->fsload_ok && !iol_store_is_url(g->db))
+	if (drop)
 		unlink(g->db);
 }

@@ -33,6 +33,8 @@
  * the manual promises no order): one holding the generation's row waits
  * for no other, so concurrent writers do not deadlock on it.
  */
+#define _DEFAULT_SOURCE /* strdup */
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -41,9 +43,11 @@
 #include <time.h>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "population/fsstore.h"
 #include "population/store.h"
+#include "population/store-fresh.h"
 #include "population/sql.h"
 #include "base/version.h"
 #include "base/banned.h"
@@ -77,7 +81,52 @@ struct iol_store {
 	size_t nhave;
 	struct added *added; /* columns added to rows stored before them */
 	size_t nadded;
+	/* a new store made unseen (iol_store_create): its temporary file's
+	 * descriptor (-1: a store opened in place) and name, the path it is
+	 * linked in as when closed, and why it would not be: an error of
+	 * the store's, or iol_store_discard() */
+	int fd, broken, discard;
+	char *tmp, *dest;
+	uint64_t *put; /* a new store's paths put, one bit each (put_seen) */
 };
+
+/*
+ * A new store (iol_store_create) starts with no row, so a path this run
+ * has not put has none: its lookup is IOL_STORE_NEW and its put has no
+ * row of the other table to delete, without a query each (2 us a log of
+ * the writer's, the lookups alone).  One bit a path by its hash; a bit set
+ * by another path only costs the queries, as for a store opened in place.
+ */
+#define PUT_BITS (1u << 21) /* 256 KiB */
+
+static uint64_t put_bit(const char *s, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	while (n--)
+		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
+	return (h ^ h >> 29) & (PUT_BITS - 1);
+}
+
+static int put_seen(const struct iol_store *st, const char *s, size_t n)
+{
+	uint64_t b;
+
+	if (!st->put)
+		return 1;
+	b = put_bit(s, n);
+	return (int)(st->put[b >> 6] >> (b & 63) & 1);
+}
+
+static void put_mark(struct iol_store *st, const char *s, size_t n)
+{
+	uint64_t b;
+
+	if (!st->put)
+		return;
+	b = put_bit(s, n);
+	st->put[b >> 6] |= 1ULL << (b & 63);
+}
 
 /* PostgreSQL's autocommitted writes, the bump in the same statement */
 #define BUMPED "WITH g AS (" IOL_STORE_BUMP_SQL ") "
@@ -126,6 +175,7 @@ static int dberr_of(struct iol_sql *db, struct iol_error *err, const char *what)
 
 static int dberr(struct iol_store *st, struct iol_error *err, const char *what)
 {
+	st->broken = 1;
 	return dberr_of(st->db, err, what);
 }
 
@@ -634,6 +684,17 @@ static int setup(struct iol_store *st, struct iol_error *err)
 			return dberr(st, err, "store");
 		rc = schema(st, err);
 		iol_sql_unlock(st->db);
+	} else if (st->fd >= 0) {
+		/* a store no one else can open (store-fresh.h): its pages
+		 * written once, no WAL to checkpoint after them, and no sync
+		 * but the one before it is linked in; the journal in memory
+		 * keeps ROLLBACK (a new page is never journaled) */
+		rc = exec(st, "PRAGMA locking_mode = EXCLUSIVE", err) ||
+				     exec(st, "PRAGMA journal_mode = MEMORY",
+					  err) ||
+				     exec(st, "PRAGMA synchronous = OFF", err)
+			     ? IOL_EIO
+			     : schema(st, err);
 	} else if (exec(st, "PRAGMA journal_mode = WAL", err) ||
 		   exec(st, "PRAGMA synchronous = NORMAL", err)) {
 		rc = IOL_EIO;
@@ -660,19 +721,29 @@ int iol_store_path_check(const char *path, struct iol_error *err)
 	return 0;
 }
 
-int iol_store_open(struct iol_store **out, const char *path,
-		   struct iol_error *err)
+/* the store at path; fd >= 0: a new one made unseen, to be linked in as
+ * dest (the store owns fd and path from here: closed, freed, unlinked
+ * unless linked in) */
+static int open_store(struct iol_store **out, char *path, int fd,
+		      const char *dest, struct iol_error *err)
 {
 	struct iol_store *st = calloc(1, sizeof(*st));
 	int rc;
 
 	*out = NULL;
-	if (!st)
-		return iol_error_set(err, IOL_ENOMEM, "store");
-	if ((rc = iol_store_path_check(path, err)) < 0) {
+	if (!st || (dest && !(st->dest = strdup(dest)))) {
 		free(st);
-		return rc;
+		if (fd >= 0) {
+			unlink(path);
+			free(path);
+			close(fd);
+		}
+		return iol_error_set(err, IOL_ENOMEM, "store");
 	}
+	st->fd = fd;
+	st->tmp = fd >= 0 ? path : NULL;
+	/* none: every lookup asks SQLite, as in a store opened in place */
+	st->put = fd >= 0 ? calloc(PUT_BITS / 64, sizeof *st->put) : NULL;
 	iol_pop_columns(&st->ncols);
 	st->batch = 500;
 	if ((rc = iol_sql_open(&st->db, path, IOL_SQL_CREATE, err)) < 0) {
@@ -687,6 +758,32 @@ int iol_store_open(struct iol_store **out, const char *path,
 	}
 	*out = st;
 	return 0;
+}
+
+int iol_store_open(struct iol_store **out, const char *path,
+		   struct iol_error *err)
+{
+	int rc = iol_store_path_check(path, err);
+
+	return rc < 0 ? rc : open_store(out, (char *)path, -1, NULL, err);
+}
+
+int iol_store_create(struct iol_store **out, const char *path,
+		     struct iol_error *err)
+{
+	struct stat sb;
+	char *tmp;
+	int fd;
+
+	if (iol_sql_is_url(path) || stat(path, &sb) == 0 ||
+	    iol_fresh_make(path, &fd, &tmp) < 0)
+		return iol_store_open(out, path, err);
+	return open_store(out, tmp, fd, path, err);
+}
+
+int iol_store_discard(struct iol_store *st)
+{
+	return st && st->fd >= 0 ? (st->discard = 1) : 0;
 }
 
 void iol_store_set_batch(struct iol_store *st, int rows)
@@ -722,6 +819,36 @@ struct iol_sql *iol_store_sql(struct iol_store *st, struct iol_error *err)
 								 : st->db;
 }
 
+/* A new store, closed, linked in as its path unless it failed or was
+ * discarded (then removed: a run that fails leaves no store); when a
+ * store was made at the path meanwhile, by another process, its rows are
+ * merged into that one, as merge-db would (the first store's rows win). */
+static int fresh_close(struct iol_store *st, int rc, struct iol_error *err)
+{
+	struct iol_fsmerged fs;
+	int64_t total;
+	int got = -1, stage, bad, sys;
+
+	if (rc == 0 && !st->broken && !st->discard) {
+		got = iol_fresh_link(st->fd, st->tmp, st->dest);
+		sys = errno;
+		if (got < 0)
+			rc = iol_error_set(err, IOL_EIO, "%s: %s", st->dest,
+					   strerror(sys));
+		if (got < 0 && err)
+			err->sys = sys;
+	}
+	memset(&fs, 0, sizeof fs);
+	if (got == 1)
+		rc = iol_store_merge_all(st->dest, 1, &st->tmp, &total, &fs,
+					 &stage, &bad, err);
+	if (got != 0)
+		unlink(st->tmp);
+	close(st->fd); /* its lock last: the file is gone or linked in */
+	st->fd = -1;
+	return rc;
+}
+
 int iol_store_close(struct iol_store *st, struct iol_error *err)
 {
 	int rc, i;
@@ -733,9 +860,14 @@ int iol_store_close(struct iol_store *st, struct iol_error *err)
 		rc = iol_store_commit(st, err);
 	for (i = 0; i < NQ; i++)
 		iol_sql_finalize(st->q[i]);
-	if (rc == 0 && st->q[Q_INS_JOB] && !st->pg)
+	if (rc == 0 && st->q[Q_INS_JOB] && !st->pg && st->fd < 0)
 		iol_sql_exec(st->db, "PRAGMA journal_mode = DELETE");
 	iol_sql_close(st->db);
+	if (st->fd >= 0)
+		rc = fresh_close(st, rc, err);
+	free(st->dest);
+	free(st->tmp);
+	free(st->put);
 	free_names(st->have, st->nhave);
 	free(st->added);
 	free(st);
@@ -786,8 +918,11 @@ static int look(struct iol_store *st, struct iol_sqlst *q, const char *path,
 int iol_store_lookup(struct iol_store *st, const char *path, int64_t size,
 		     int64_t mtime_ns, struct iol_error *err)
 {
-	int r = look(st, st->q[Q_LOOK_JOB], path, size, mtime_ns, err);
+	int r;
 
+	if (!put_seen(st, path, strlen(path)))
+		return IOL_STORE_NEW;
+	r = look(st, st->q[Q_LOOK_JOB], path, size, mtime_ns, err);
 	if (r < 0)
 		return r;
 	if (r)
@@ -868,10 +1003,11 @@ int iol_store_put(struct iol_store *st, const struct iol_poprow *row,
 		return rc;
 	}
 	rc = step(st, q, err);
-	if (rc == 0) {
+	if (rc == 0 && put_seen(st, p.s, p.len)) {
 		iol_sql_bind_text(del, 1, p.s, (int)p.len);
 		rc = step(st, del, err);
 	}
+	put_mark(st, p.s, p.len);
 	if (rc == 0 && ++st->pending >= st->batch)
 		rc = iol_store_commit(st, err);
 	return rc;

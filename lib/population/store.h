@@ -11,6 +11,8 @@
  * readers are not blocked during a long ingest); iol_store_close()
  * checkpoints and returns it to a rollback journal, so a closed store is
  * one file.  After a kill the WAL beside it is recovered by the next open.
+ * A store made new by iol_store_create() has no WAL: it is seen whole when
+ * closed, or never.
  *
  * Ownership: iol_store_open() allocates the store; iol_store_close()
  * commits, frees it and everything it prepared.  Only one thread may use
@@ -45,7 +47,22 @@ int iol_store_path_check(const char *path, struct iol_error *err);
  * older store's jobs table. */
 int iol_store_open(struct iol_store **st, const char *path,
 		   struct iol_error *err);
-/* Commit the open batch, checkpoint, close. */
+/*
+ * Create the SQLite store at path, unseen until it is closed (a path that
+ * exists, a URL, or a file system where that cannot be done: as
+ * iol_store_open()).  Its file is made beside path and has no name while
+ * it is written, with its journal in memory and no sync (no WAL: each
+ * page written once); iol_store_close() syncs it and links it in as path,
+ * never over a file made there meanwhile (its rows are then merged into
+ * that store, iol_store_merge_all()).  A run killed or failed before
+ * leaves neither store nor file.
+ */
+int iol_store_create(struct iol_store **st, const char *path,
+		     struct iol_error *err);
+/* A store of iol_store_create(): dropped, not linked in, when closed
+ * (1); else 0 and nothing changes. */
+int iol_store_discard(struct iol_store *st);
+/* Commit the open batch, checkpoint (a new store: link it in), close. */
 int iol_store_close(struct iol_store *st, struct iol_error *err);
 
 /* The store's connection, for the tables of other modules (fsstore.h),
