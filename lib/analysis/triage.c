@@ -150,6 +150,7 @@ static const char *const in_names[] = {"nprocs",
 				       "best_write_mibs",
 				       "synced_write_bytes",
 				       "synced_once_mibs",
+				       "straggler_even_request",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -303,6 +304,28 @@ static void strag_late(const struct iol_phase *r, double end, char *buf,
 			 end - r->end);
 }
 
+/* The straggler's mean request in bytes when every rank of its phase
+ * moved the same bytes in the same number of requests, it started
+ * before the median rank ended (mid the median end) and no sync of its
+ * own followed its writes: ranks with equal work queued together on
+ * one device, one served later (r47-sync-2k: 512 writes of 2 KiB a
+ * rank, 6.35 and 2.96 s).  NAN for a rank with more bytes or requests
+ * of its own, syncs (r38-strag-fsync's rank 3, 8.3 s of them), or a
+ * late start. */
+static double even_req(const struct iol_phase *jp, const struct iol_phase *r,
+		       size_t nr, size_t last, double mid)
+{
+	size_t k;
+
+	if (!(r[last].start < mid) || r[last].nops <= 0 || r[last].sync > 0)
+		return NAN;
+	for (k = 0; k < nr; k++)
+		if (r[k].id == jp->id && !r[k].other &&
+		    (r[k].bytes != r[last].bytes || r[k].nops != r[last].nops))
+			return NAN;
+	return (double)r[last].bytes / (double)r[last].nops;
+}
+
 /* The straggler of one phase (rows of its ranks, where each ended in
  * end[], e room for them): how far the last rank ended after the median
  * rank, in percent of the phase. */
@@ -338,6 +361,7 @@ static void phase_strag(const struct iol_phase *jp, const struct iol_phase *r,
 	in->v[IOL_TIN_STRAG] = pct;
 	in->v[IOL_TIN_STRAG_STAKE] = stake;
 	in->v[IOL_TIN_STRAG_RANK] = (double)r[last].rank;
+	in->v[IOL_TIN_STRAG_REQ] = even_req(jp, r, nr, last, e[(n - 1) / 2]);
 	strag_late(&r[last], end[last], late, sizeof(late));
 	snprintf(in->s[IOL_TIN_STRAG_DETAIL - IOL_TIN_NNUM], sizeof(in->s[0]),
 		 "phase %zu (%s, %.3f s): rank %lld ended %.3f s after the "
@@ -360,6 +384,7 @@ static int measure_strag(const struct iol_job *job,
 
 	in->have[IOL_TIN_STRAG] = in->have[IOL_TIN_STRAG_DETAIL] = 1;
 	in->have[IOL_TIN_STRAG_STAKE] = in->have[IOL_TIN_STRAG_RANK] = 1;
+	in->have[IOL_TIN_STRAG_REQ] = 1;
 	if (iol_timeline_source(job) != IOL_TL_DXT) {
 		snprintf(why, sizeof(in->s[0]), "no DXT segments or trace");
 		return 0;
@@ -4192,6 +4217,47 @@ static void strag_of_imbal(const struct iol_triage_in *in,
 }
 
 /*
+ * Ranks that did equal work in small requests (even_req()) and queued
+ * on one device are served in turn: the one served later is not slow,
+ * its lag is time in the small requests IOL-SMALL-REQ stakes (round
+ * 47's sync-2k: 512 writes of 2 KiB a rank on a shared 400 IOPS, rank
+ * 0 ended 3.43 s after rank 1, SMALL-REQ's 6.35 s; the labeller: "the
+ * order the shared throttle served them", no straggler labelled).
+ * Beside that finding, and no larger than its stake, the straggler is
+ * info saying whose time it is; not a companion, which would keep the
+ * lead's severity.  A rank with more bytes or requests, large ones,
+ * syncs of its own or a late start stays a straggler (r5-imbalance,
+ * r38-strag-fsync).
+ */
+static void strag_of_small(const struct iol_triage_in *in, int detail,
+			   const unsigned char *crossed, struct iol_triage *t)
+{
+	size_t ks = rule_index("IOL-STRAGGLER"),
+	       kq = rule_index("IOL-SMALL-REQ");
+	struct iol_finding *f;
+	size_t l;
+
+	if (ks == NRULES || kq == NRULES || !crossed[ks] ||
+	    t->f[ks].sev > IOL_SEV_WARN || t->f[kq].sev > IOL_SEV_WARN ||
+	    t->f[kq].floored || !in->have[IOL_TIN_STRAG_REQ] ||
+	    !(V(STRAG_REQ) < 1048576) || !(t->f[ks].stake <= t->f[kq].stake))
+		return;
+	f = &t->f[ks];
+	f->sev = IOL_SEV_INFO;
+	f->floored = 1;
+	if (!detail)
+		return;
+	cut_note(f->detail);
+	l = strlen(f->detail);
+	snprintf(f->detail + l, sizeof(f->detail) - l,
+		 "; every rank moved the same bytes in the same %.0f B "
+		 "requests: ranks served in turn by one device, the lag is "
+		 "time in small requests, told by IOL-SMALL-REQ (not a slow "
+		 "rank)",
+		 V(STRAG_REQ));
+}
+
+/*
  * IO-TIME restating a storm of created files that is a finding by the
  * structural clause alone (its stake under the absolute floor) is
  * structural too: the same seconds, one root cause (round 23's cp -r,
@@ -4333,6 +4399,7 @@ static int eval_all(const struct iol_triage_in *in,
 	join_parts(in, c, detail, crossed, t);
 	red_small_writes(in, c, detail, crossed, t);
 	strag_of_imbal(in, c, detail, crossed, t);
+	strag_of_small(in, detail, crossed, t);
 	overlapped_meta(in, detail, crossed, t);
 	io_time_stake(in, c, detail, crossed, t);
 	/* after IO-TIME: its causes' cost counts the cause once, under
