@@ -3,7 +3,7 @@
 # labels: t/data/triage-expert48.tsv (issue 34), 15 logs of ONE MPI code
 # (a 1-D stencil with an input read, periodic output and a checkpoint)
 # run at 15 settings of a user's sweep under Darshan 3.5.0, 1-8 ranks,
-# 10 on the local disk, 5 on a blkio-throttled sync mount
+# 11 on the local disk, 4 on a blkio-throttled sync mount
 # (t/data/triage-round48/): 10 settings with no material problem (N-1
 # collective, N-N, 2 aggregators, independent 4 MiB calls, a text
 # sample, fsync at close, serial, slow N-1, gather to rank 0, 64 KiB
