@@ -30,16 +30,8 @@
 # bytes beyond MPI-IO's judged as a rank's imbalance): strict precision
 # 11/11, root causes 6/6, labels 11/16 (r14-reopen-log's STDIO-SHARE,
 # the same cause as its META-BOUND, is now info).
-# Lowered to labels 10/16, found 10, when IOL-FSYNC came to stake the
-# syncs' cost beyond flushing the bytes once (issue 34, round 39;
-# t/7475): r14-msync-each's 128 MiB at the assumed 32 MiB/s outlast its
-# 1.4 s of syncs, so only 1 ms a sync, 0.51 s, is FSYNC's (the twin
-# measured 1.28 s on a fast disk its counters do not show), under two
-# thirds of its 1.64 s of MPI-IO: its IO-TIME ("same root cause as
-# FSYNC") is no finding.  FSYNC, the cause, stays found: root causes
-# 6/6, strict precision 10/10.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
-round_test 14 21 15 1.000 1.000 0.625 10 rmw-4k twophase reopen-log keep-log prealloc msync-each
+round_test 14 21 15 1.000 1.000 0.688 11 rmw-4k twophase reopen-log keep-log prealloc msync-each
 done_testing

@@ -3,13 +3,13 @@
 # sync must pay (issue 34, round 39), on jobs built in memory
 # (t/unit/sync-cost), whose truth is their construction:
 # - calls: 4 MiB in 1024 writes of 4 KiB, an fsync each, 3 s of write
-#   time: the bytes flush in 0.125 s at the assumed 32 MiB/s, so the
-#   syncs are the cost: still a finding, staked 3 - 0.125 s;
+#   time: the bytes flush in 0.016 s at the assumed 256 MiB/s, so the
+#   syncs are the cost: still a finding, staked 3 - 0.016 s;
 # - paced: the same beside a 64 MiB record synced once in 0.2 s: the
 #   job's own 320 MiB/s is the flush's pace, told as the job's;
 # - bytes: four processes of 48 MiB in 256 KiB writes with an fsync each,
-#   3.84 s each: 192 MiB at the job's 50 MiB/s is the flush any sync
-#   pays; only fsync_call_us a sync (191 x 1 ms) is at stake: no finding;
+#   3.84 s each, on storage of 32 MiB/s (fsync_flush_mibs = 32): 192 MiB
+#   at that pace outlast the write time, the flush any sync pays; only fsync_call_us a sync (191 x 1 ms) is at stake: no finding;
 # - site: calls under full_rate_mibs = 1: 4 MiB flush in 3 s (no
 #   "assumed"), the syncs keep fsync_call_us each (1.023 s).
 . "$(dirname "$0")/lib.sh"
@@ -24,10 +24,10 @@ near() { # value want tolerance: 0 when |value - want| <= tolerance
 "$U" calls >"$TMP/t.tsv"
 ok $? "sync-cost calls: 1024 fsyncs of 4 KiB writes"
 is "$(col IOL-FSYNC 2)" warn "syncs that are the job's cost are still a finding"
-ok "$(near "$(col IOL-FSYNC 3)" 2.875 0.002)" \
-	"stake $(col IOL-FSYNC 3) s: 3 s of writes and syncs less 4 MiB at 32 MiB/s"
-col IOL-FSYNC 4 | grep -q "0.125 s of it the 4 MiB's flush at 32 MiB/s, assumed"
-ok $? "the detail says how: the flush at 32 MiB/s, assumed"
+ok "$(near "$(col IOL-FSYNC 3)" 2.984 0.002)" \
+	"stake $(col IOL-FSYNC 3) s: 3 s of writes and syncs less 4 MiB at 256 MiB/s"
+col IOL-FSYNC 4 | grep -q "0.016 s of it the 4 MiB's flush at 256 MiB/s, assumed"
+ok $? "the detail says how: the flush at 256 MiB/s, assumed"
 "$U" paced >"$TMP/t.tsv"
 ok "$(near "$(col IOL-FSYNC 3)" 3.1875 0.002)" \
 	"paced: stake $(col IOL-FSYNC 3) s, the flush at the job's 320 MiB/s (0.0125 s)"

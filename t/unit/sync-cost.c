@@ -75,5 +75,7 @@ int main(int argc, char **argv)
 	memjob_mod(&job, IOL_MOD_POSIX, prec, n);
 	return memjob_triage_print_conf(
 		"sync-cost", &job,
-		!strcmp(m, "site") ? "full_rate_mibs = 1\n" : NULL);
+		!strcmp(m, "site")    ? "full_rate_mibs = 1\n"
+		: !strcmp(m, "bytes") ? "fsync_flush_mibs = 32\n"
+				      : NULL);
 }
