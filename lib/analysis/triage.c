@@ -462,6 +462,17 @@ static double z(double x) /* no value (module absent) counts as 0 */
 }
 
 /*
+ * A pace for a detail, in MiB/s: whole, or three significant digits
+ * from 1e12 MiB/s on, a pace only a damaged log's times give (4 EiB
+ * written in 1 ns: 22 digits, which read as no figure; t/6168)
+ */
+static const char *mibs_text(double mibs, char *b, size_t n)
+{
+	snprintf(b, n, mibs < 1e12 ? "%.0f" : "%.3g", mibs);
+	return b;
+}
+
+/*
  * The MPI-IO time a rank that is waiting, not I/O (issue 34, round 17):
  * MPI-IO's metadata time beyond POSIX's (all processes', over the
  * processes), at most MPI-IO's time beyond POSIX's.  A collective
@@ -1012,13 +1023,14 @@ static void kept_note(char *d, size_t n, double kept, double rate,
 		      enum pace_src src)
 {
 	static const char *const from[] = {"", ", the job's", ", assumed"};
+	char r[32];
 	size_t l;
 
 	if (!n || !(kept > 0))
 		return;
 	l = strlen(d);
-	snprintf(d + l, n - l, "; %.3f s: the bytes at %.0f MiB/s%s, not saved",
-		 kept, rate, from[src]);
+	snprintf(d + l, n - l, "; %.3f s: the bytes at %s MiB/s%s, not saved",
+		 kept, mibs_text(rate, r, sizeof(r)), from[src]);
 }
 
 /*
@@ -1669,6 +1681,7 @@ static int rank0_pace_note(const struct iol_triage_in *in,
 	double calls = z(V(STDIO_OPS)) - z(V(STDIO_FLUSH));
 	double st = z(V(STDIO_BR)) + z(V(STDIO_BW));
 	size_t l = n ? strlen(d) : 0;
+	char r[32];
 
 	if (rank0_stdio_calls(in, c)) {
 		if (n)
@@ -1686,10 +1699,12 @@ static int rank0_pace_note(const struct iol_triage_in *in,
 		return 0;
 	if (n)
 		snprintf(d + l, n - l,
-			 "; its bytes at the storage's pace (%.0f MiB/s, %s) "
+			 "; its bytes at the storage's pace (%s MiB/s, %s) "
 			 "take %.3f s however many ranks write: a spread "
 			 "saves the time beyond, judged by its time",
-			 K(FULL_RATE) > 0 ? K(FULL_RATE) : V(BEST_WRITE),
+			 mibs_text(K(FULL_RATE) > 0 ? K(FULL_RATE)
+						    : V(BEST_WRITE),
+				   r, sizeof(r)),
 			 K(FULL_RATE) > 0 ? "full_rate_mibs"
 					  : "its best file's",
 			 rank0_paced_secs(in, c));
