@@ -3755,9 +3755,8 @@ static void companion_of(const struct iol_triage_in *in,
 			 const struct iol_finding *lead, int detail,
 			 struct iol_finding *f)
 {
-	static const char pre[] = "same cause as ";
-	size_t l, m;
-	char pb[48];
+	char pb[48], d[2 * sizeof(f->detail)];
+	int l;
 
 	/* a companion that is a finding of its own keeps the graver */
 	f->sev = f->sev < lead->sev ? f->sev : lead->sev;
@@ -3768,21 +3767,18 @@ static void companion_of(const struct iol_triage_in *in,
 	if (!detail)
 		return;
 	cut_note(f->detail);
-	/* "same cause as IOL-X: " before the rule's own detail */
-	m = sizeof(pre) - 1 + strlen(lead->code) + 2;
-	l = strlen(f->detail);
-	if (l + m >= sizeof(f->detail))
-		l = sizeof(f->detail) - m - 1;
-	memmove(f->detail + m, f->detail, l);
-	f->detail[l + m] = '\0';
-	memcpy(f->detail, pre, sizeof(pre) - 1);
-	memcpy(f->detail + sizeof(pre) - 1, lead->code, strlen(lead->code));
-	memcpy(f->detail + m - 2, ": ", 2);
-	l = strlen(f->detail);
-	snprintf(f->detail + l, sizeof(f->detail) - l,
+	/* "same cause as IOL-X: " before the rule's own detail, the note
+	 * after it kept whole: a plain cut at 400 bytes ended SHARED-SMALL's
+	 * beside r44-shared-indep's SMALL-REQ at "(the cause" (t/6169) */
+	l = snprintf(d, sizeof(d), "same cause as %s: %s", lead->code,
+		     f->detail);
+	if (l < 0 || (size_t)l >= sizeof(d))
+		l = (int)strlen(d);
+	snprintf(d + l, sizeof(d) - (size_t)l,
 		 "; its own stake %.3g s, %s (the cause is "
 		 "told by %s; not two problems)",
 		 f->stake, run_share(pb, sizeof(pb), f->stake_pct), lead->code);
+	detail_fit(f->detail, sizeof(f->detail), d, (size_t)l);
 }
 
 /* The companion's own stake holds at least min_stake_pct of the run:
