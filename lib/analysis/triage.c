@@ -489,6 +489,17 @@ static double z(double x) /* no value (module absent) counts as 0 */
 }
 
 /*
+ * A pace for a detail, in MiB/s: whole, or three significant digits
+ * from 1e12 MiB/s on, a pace only a damaged log's times give (4 EiB
+ * written in 1 ns: 22 digits, which read as no figure; t/6168)
+ */
+static const char *mibs_text(double mibs, char *b, size_t n)
+{
+	snprintf(b, n, mibs < 1e12 ? "%.0f" : "%.3g", mibs);
+	return b;
+}
+
+/*
  * The MPI-IO time a rank that is waiting, not I/O (issue 34, round 17):
  * MPI-IO's metadata time beyond POSIX's (all processes', over the
  * processes), at most MPI-IO's time beyond POSIX's.  A collective
@@ -1039,13 +1050,14 @@ static void kept_note(char *d, size_t n, double kept, double rate,
 		      enum pace_src src)
 {
 	static const char *const from[] = {"", ", the job's", ", assumed"};
+	char r[32];
 	size_t l;
 
 	if (!n || !(kept > 0))
 		return;
 	l = strlen(d);
-	snprintf(d + l, n - l, "; %.3f s: the bytes at %.0f MiB/s%s, not saved",
-		 kept, rate, from[src]);
+	snprintf(d + l, n - l, "; %.3f s: the bytes at %s MiB/s%s, not saved",
+		 kept, mibs_text(rate, r, sizeof(r)), from[src]);
 }
 
 /*
@@ -1697,6 +1709,7 @@ static int rank0_pace_note(const struct iol_triage_in *in,
 	double calls = z(V(STDIO_OPS)) - z(V(STDIO_FLUSH));
 	double st = z(V(STDIO_BR)) + z(V(STDIO_BW));
 	size_t l = n ? strlen(d) : 0;
+	char r[32];
 
 	if (rank0_stdio_calls(in, c)) {
 		if (n)
@@ -1714,10 +1727,12 @@ static int rank0_pace_note(const struct iol_triage_in *in,
 		return 0;
 	if (n)
 		snprintf(d + l, n - l,
-			 "; its bytes at the storage's pace (%.0f MiB/s, %s) "
+			 "; its bytes at the storage's pace (%s MiB/s, %s) "
 			 "take %.3f s however many ranks write: a spread "
 			 "saves the time beyond, judged by its time",
-			 K(FULL_RATE) > 0 ? K(FULL_RATE) : V(BEST_WRITE),
+			 mibs_text(K(FULL_RATE) > 0 ? K(FULL_RATE)
+						    : V(BEST_WRITE),
+				   r, sizeof(r)),
 			 K(FULL_RATE) > 0 ? "full_rate_mibs"
 					  : "its best file's",
 			 rank0_paced_secs(in, c));
@@ -3831,9 +3846,8 @@ static void companion_of(const struct iol_triage_in *in,
 			 const struct iol_finding *lead, int detail,
 			 struct iol_finding *f)
 {
-	static const char pre[] = "same cause as ";
-	size_t l, m;
-	char pb[48];
+	char pb[48], d[2 * sizeof(f->detail)];
+	int l;
 
 	/* a companion that is a finding of its own keeps the graver */
 	f->sev = f->sev < lead->sev ? f->sev : lead->sev;
@@ -3844,21 +3858,18 @@ static void companion_of(const struct iol_triage_in *in,
 	if (!detail)
 		return;
 	cut_note(f->detail);
-	/* "same cause as IOL-X: " before the rule's own detail */
-	m = sizeof(pre) - 1 + strlen(lead->code) + 2;
-	l = strlen(f->detail);
-	if (l + m >= sizeof(f->detail))
-		l = sizeof(f->detail) - m - 1;
-	memmove(f->detail + m, f->detail, l);
-	f->detail[l + m] = '\0';
-	memcpy(f->detail, pre, sizeof(pre) - 1);
-	memcpy(f->detail + sizeof(pre) - 1, lead->code, strlen(lead->code));
-	memcpy(f->detail + m - 2, ": ", 2);
-	l = strlen(f->detail);
-	snprintf(f->detail + l, sizeof(f->detail) - l,
+	/* "same cause as IOL-X: " before the rule's own detail, the note
+	 * after it kept whole: a plain cut at 400 bytes ended SHARED-SMALL's
+	 * beside r44-shared-indep's SMALL-REQ at "(the cause" (t/6169) */
+	l = snprintf(d, sizeof(d), "same cause as %s: %s", lead->code,
+		     f->detail);
+	if (l < 0 || (size_t)l >= sizeof(d))
+		l = (int)strlen(d);
+	snprintf(d + l, sizeof(d) - (size_t)l,
 		 "; its own stake %.3g s, %s (the cause is "
 		 "told by %s; not two problems)",
 		 f->stake, run_share(pb, sizeof(pb), f->stake_pct), lead->code);
+	detail_fit(f->detail, sizeof(f->detail), d, (size_t)l);
 }
 
 /* The companion's own stake holds at least min_stake_pct of the run:

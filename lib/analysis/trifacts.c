@@ -1551,9 +1551,11 @@ static int small_files(const struct iol_job *job, struct iol_trifacts *tf)
 
 /* The best write pace of mod's per-process records of 1 MiB or more
  * written (bc bytes, tc seconds) into *best; *id the first such
- * record's file, *more set once another file's is seen */
+ * record's file, *files 1 then, 2 once another file's is seen (a flag,
+ * not id 0: a damaged log's id may be 0).  A pace beyond any double (a
+ * time of 1e-320 s) measures nothing. */
 static void write_pace_mod(const struct iol_jmod *m, int bc, int tc,
-			   double *best, uint64_t *id, int *more)
+			   double *best, uint64_t *id, int *files)
 {
 	size_t i;
 
@@ -1561,13 +1563,14 @@ static void write_pace_mod(const struct iol_jmod *m, int bc, int tc,
 		const struct iol_jrec *r = &m->recs[i];
 		double b = (double)nn(r->ic[bc]), t = r->fc[tc];
 
-		if (r->rank < 0 || b < 1048576.0 || !(t > 0))
+		if (r->rank < 0 || b < 1048576.0 || !(t > 0) ||
+		    !isfinite(b / 1048576.0 / t))
 			continue;
 		*best = fmax(*best, b / 1048576.0 / t);
-		if (!*id)
-			*id = r->id;
+		if (!*files)
+			*id = r->id, *files = 1;
 		else if (r->id != *id)
-			*more = 1;
+			*files = 2;
 	}
 }
 
@@ -1578,13 +1581,13 @@ static void best_write(const struct iol_job *job, struct iol_trifacts *tf)
 {
 	double best = 0;
 	uint64_t id = 0;
-	int more = 0;
+	int files = 0;
 
 	write_pace_mod(&job->mod[IOL_MOD_POSIX], POSIX_BYTES_WRITTEN,
-		       POSIX_F_WRITE_TIME, &best, &id, &more);
+		       POSIX_F_WRITE_TIME, &best, &id, &files);
 	write_pace_mod(&job->mod[IOL_MOD_STDIO], STDIO_BYTES_WRITTEN,
-		       STDIO_F_WRITE_TIME, &best, &id, &more);
-	tf->best_write_mibs = more && best > 0 ? best : NAN;
+		       STDIO_F_WRITE_TIME, &best, &id, &files);
+	tf->best_write_mibs = files > 1 && best > 0 ? best : NAN;
 }
 
 /* A rank's MPI-IO record of a file, for files logged without Darshan's
