@@ -555,7 +555,8 @@ int iol_ingest_open(struct iol_ingest *g, struct iol_error *err)
 	g->existed = stat(g->db, &sb) == 0;
 	/* a new store is seen when complete, or not at all */
 	return g->existed ? iol_store_open(&g->st, g->db, err)
-			  : iol_store_create(&g->st, g->db, err);
+			  : iol_store_create(&g->st, g->db, iol_store_merge_all,
+					     err);
 }
 
 int iol_ingest_run(struct iol_ingest *g, char *const *args, int nargs)

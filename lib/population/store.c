@@ -87,6 +87,7 @@ struct iol_store {
 	 * the store's, or iol_store_discard() */
 	int fd, broken, discard;
 	char *tmp, *dest;
+	iol_store_merge_fn *taken; /* a store made at dest meanwhile: merge */
 	uint64_t *put; /* a new store's paths put, one bit each (put_seen) */
 };
 
@@ -769,16 +770,19 @@ int iol_store_open(struct iol_store **out, const char *path,
 }
 
 int iol_store_create(struct iol_store **out, const char *path,
-		     struct iol_error *err)
+		     iol_store_merge_fn *taken, struct iol_error *err)
 {
 	struct stat sb;
 	char *tmp;
-	int fd;
+	int fd, rc;
 
 	if (iol_sql_is_url(path) || stat(path, &sb) == 0 ||
 	    iol_fresh_make(path, &fd, &tmp) < 0)
 		return iol_store_open(out, path, err);
-	return open_store(out, tmp, fd, path, err);
+	rc = open_store(out, tmp, fd, path, err);
+	if (rc == 0)
+		(*out)->taken = taken;
+	return rc;
 }
 
 int iol_store_discard(struct iol_store *st)
@@ -839,9 +843,12 @@ static int fresh_close(struct iol_store *st, int rc, struct iol_error *err)
 			err->sys = sys;
 	}
 	memset(&fs, 0, sizeof fs);
-	if (got == 1)
-		rc = iol_store_merge_all(st->dest, 1, &st->tmp, &total, &fs,
-					 &stage, &bad, err);
+	if (got == 1 && st->taken)
+		rc = st->taken(st->dest, 1, &st->tmp, &total, &fs, &stage, &bad,
+			       err);
+	else if (got == 1)
+		rc = iol_error_set(err, IOL_EIO, "%s: %s", st->dest,
+				   "made by another run meanwhile");
 	if (got != 0)
 		unlink(st->tmp);
 	close(st->fd); /* its lock last: the file is gone or linked in */

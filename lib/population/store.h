@@ -53,12 +53,17 @@ int iol_store_open(struct iol_store **st, const char *path,
  * iol_store_open()).  Its file is made beside path and has no name while
  * it is written, with its journal in memory and no sync (no WAL: each
  * page written once); iol_store_close() syncs it and links it in as path,
- * never over a file made there meanwhile (its rows are then merged into
- * that store, iol_store_merge_all()).  A run killed or failed before
- * leaves neither store nor file.
+ * never over a file made there meanwhile: its rows are then merged into
+ * that store by taken (iol_store_merge_all(), given by the caller: merge.c
+ * lies above this file), or, taken NULL, the run fails.  A run failed
+ * leaves no store and no file; one killed leaves its temporary file, which
+ * the next run into path removes (no writer holds it).
  */
+typedef int iol_store_merge_fn(const char *out, int n, char *const *shards,
+			       int64_t *total, struct iol_fsmerged *fs,
+			       int *stage, int *bad, struct iol_error *err);
 int iol_store_create(struct iol_store **st, const char *path,
-		     struct iol_error *err);
+		     iol_store_merge_fn *taken, struct iol_error *err);
 /* A store of iol_store_create(): dropped, not linked in, when closed
  * (1); else 0 and nothing changes. */
 int iol_store_discard(struct iol_store *st);
