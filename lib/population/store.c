@@ -1148,6 +1148,34 @@ static int bulk_flush(struct iol_store *st, const struct dest *d,
 	return rc;
 }
 
+/* Up to max rows of s (in shard) into cp, each with its number (++*nth)
+ * last, then the copy ended: 1 more rows, 0 the end, < 0 an error (the
+ * shard's said before the copy ends). */
+static int copy_numbered(struct iol_store *st, struct iol_sql *shard,
+			 struct iol_sqlst *s, struct iol_sqlcopy *cp,
+			 int64_t max, int64_t *nth, struct iol_error *err)
+{
+	int rc = 1, n = iol_sql_ncols(s);
+
+	for (int64_t k = 0; k < max && (rc = iol_sql_step(s)) == 1; k++) {
+		for (int i = 0; i < n; i++)
+			copy_field(s, i, cp);
+		iol_sql_copy_int(cp, ++*nth);
+		if (iol_sql_copy_row(cp) < 0) {
+			rc = -2;
+			break;
+		}
+	}
+	if (rc == -1) {
+		rc = dberr_of(shard, err, "merge");
+		iol_sql_copy_end(cp, 1);
+		return rc;
+	}
+	if (iol_sql_copy_end(cp, rc == -2) < 0)
+		return dberr(st, err, "merge");
+	return rc;
+}
+
 /* up to BULK_ROWS rows of s through COPY; 1 more rows, 0 the end */
 static int bulk_batch(struct iol_store *st, struct iol_sql *shard,
 		      struct iol_sqlst *s, const struct dest *d, int64_t *nth,
@@ -1155,7 +1183,6 @@ static int bulk_batch(struct iol_store *st, struct iol_sql *shard,
 {
 	struct iol_sqlcopy *cp;
 	struct sql q = {0}, c = {0};
-	int rc = 1, n = iol_sql_ncols(s), k;
 
 	add(&q, "iol_copy_%s", d->table);
 	add(&c, "%s, iol_n", d->cols);
@@ -1167,23 +1194,7 @@ static int bulk_batch(struct iol_store *st, struct iol_sql *shard,
 	}
 	free(q.s);
 	free(c.s);
-	for (k = 0; k < BULK_ROWS && (rc = iol_sql_step(s)) == 1; k++) {
-		for (int i = 0; i < n; i++)
-			copy_field(s, i, cp);
-		iol_sql_copy_int(cp, ++*nth);
-		if (iol_sql_copy_row(cp) < 0) {
-			rc = -2;
-			break;
-		}
-	}
-	if (rc == -1) { /* the shard's error, said before the copy ends */
-		rc = dberr_of(shard, err, "merge");
-		iol_sql_copy_end(cp, 1);
-		return rc;
-	}
-	if (iol_sql_copy_end(cp, rc == -2) < 0)
-		return dberr(st, err, "merge");
-	return rc;
+	return copy_numbered(st, shard, s, cp, BULK_ROWS, nth, err);
 }
 
 /* Copy the rows of sel (in shard) into d through COPY into a temporary
@@ -1498,7 +1509,7 @@ static int direct_keys(struct iol_store *st, struct iol_sql *shard,
 	struct sql kc = {0}, q = {0}, sel = {0}, t = {0};
 	struct iol_sqlst *s = NULL;
 	struct iol_sqlcopy *cp = NULL;
-	int rc = 0, nc;
+	int rc = 0;
 
 	direct_keycols(&kc, d);
 	add(&q,
@@ -1524,22 +1535,8 @@ static int direct_keys(struct iol_store *st, struct iol_sql *shard,
 		iol_sql_finalize(s);
 		return rc;
 	}
-	nc = iol_sql_ncols(s);
 	*n = 0;
-	while ((rc = iol_sql_step(s)) == 1) {
-		for (int i = 0; i < nc; i++)
-			copy_field(s, i, cp);
-		iol_sql_copy_int(cp, ++*n);
-		if (iol_sql_copy_row(cp) < 0) {
-			rc = -2;
-			break;
-		}
-	}
-	if (rc == -1) { /* the shard's error, said before the copy ends */
-		rc = dberr_of(shard, err, "merge");
-		iol_sql_copy_end(cp, 1);
-	} else if (iol_sql_copy_end(cp, rc == -2) < 0)
-		rc = dberr(st, err, "merge");
+	rc = copy_numbered(st, shard, s, cp, INT64_MAX, n, err);
 	iol_sql_finalize(s);
 	return rc;
 }
