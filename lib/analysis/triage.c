@@ -11,6 +11,7 @@
  * shown but raises no alarm.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -483,6 +484,21 @@ typedef int (*eval_fn)(const struct iol_triage_in *in,
 			const struct iol_triage_conf *c, double *v, \
 			double *stake, char *d, size_t n)
 
+/* fmt appended to the detail d of n bytes (n 0: no detail asked) */
+static void dcat(char *d, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void dcat(char *d, size_t n, const char *fmt, ...)
+{
+	size_t l = n ? strlen(d) : 0;
+	va_list ap;
+
+	if (l >= n)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(d + l, n - l, fmt, ap);
+	va_end(ap);
+}
+
 static double z(double x) /* no value (module absent) counts as 0 */
 {
 	return isfinite(x) ? x : 0;
@@ -650,16 +666,12 @@ EVAL(e_meta)
 	       meta, h5 ? ", HDF5's H5F and H5D, above POSIX's" : "", io, layer,
 	       z(V(META_TOTAL)));
 	if (storm && n) {
-		size_t l = strlen(d);
-
-		snprintf(d + l, n - l,
-			 "; an open storm: %.0f POSIX opens, %.0f a file "
-			 "(a shared file once a rank; storm_reopens %.0f)",
-			 z(V(POPENS)), per, K(STORM_REOPENS));
+		dcat(d, n,
+		     "; an open storm: %.0f POSIX opens, %.0f a file "
+		     "(a shared file once a rank; storm_reopens %.0f)",
+		     z(V(POPENS)), per, K(STORM_REOPENS));
 		if (z(V(SOPENS)) > 0) {
-			l = strlen(d);
-			snprintf(d + l, n - l, " and %.0f STDIO opens",
-				 V(SOPENS));
+			dcat(d, n, " and %.0f STDIO opens", V(SOPENS));
 		}
 	}
 	return storm ? 3 : 0;
@@ -791,12 +803,10 @@ EVAL(e_creates)
 		       nf, rd, z(V(PREADS)), *stake);
 		*stake -= kept;
 		if (n && kept > 0) {
-			size_t l = strlen(d);
-
-			snprintf(d + l, n - l,
-				 "; %.3f s: the bytes at %.0f MiB/s, read "
-				 "however packed, not saved",
-				 kept, rate);
+			dcat(d, n,
+			     "; %.3f s: the bytes at %.0f MiB/s, read "
+			     "however packed, not saved",
+			     kept, rate);
 		}
 		return 3;
 	}
@@ -1051,13 +1061,11 @@ static void kept_note(char *d, size_t n, double kept, double rate,
 {
 	static const char *const from[] = {"", ", the job's", ", assumed"};
 	char r[32];
-	size_t l;
 
 	if (!n || !(kept > 0))
 		return;
-	l = strlen(d);
-	snprintf(d + l, n - l, "; %.3f s: the bytes at %s MiB/s%s, not saved",
-		 kept, mibs_text(rate, r, sizeof(r)), from[src]);
+	dcat(d, n, "; %.3f s: the bytes at %s MiB/s%s, not saved", kept,
+	     mibs_text(rate, r, sizeof(r)), from[src]);
 }
 
 /*
@@ -1186,10 +1194,8 @@ static int small_mpiio(const struct iol_triage_in *in,
 		return 1;
 	}
 	if (n && syncs > 0) {
-		size_t l = strlen(d);
-		snprintf(d + l, n - l,
-			 "; %.3f s of it syncs (IOL-FSYNC's), not at stake",
-			 syncs);
+		dcat(d, n, "; %.3f s of it syncs (IOL-FSYNC's), not at stake",
+		     syncs);
 	}
 	kept_note(d, n, kept, rate, src);
 	if (few)
@@ -1553,82 +1559,69 @@ EVAL(e_small)
 	       small, all, z(V(ONEMIB)), fmax(tiny_ops(in) - lone, 0), secs,
 	       few ? " (too few to matter)" : "");
 	if (n && whole > 0) {
-		size_t l = strlen(d);
-		snprintf(d + l, n - l, "; %.0f whole-file requests not counted",
-			 whole);
+		dcat(d, n, "; %.0f whole-file requests not counted", whole);
 	}
 	if (n && flush > 0) {
-		size_t l = strlen(d);
-		snprintf(d + l, n - l,
-			 "; %.3f s of it the syncs' flush, not at stake",
-			 flush);
+		dcat(d, n, "; %.3f s of it the syncs' flush, not at stake",
+		     flush);
 	}
 	if (n && wb > 0) {
-		size_t l = strlen(d);
-		snprintf(d + l, n - l,
-			 "; writes at a disk's pace (writeback_pace_pct): "
-			 "%.3f s, their bytes at %.0f MiB/s, not saved",
-			 wb, large_pace(c, 0));
+		dcat(d, n,
+		     "; writes at a disk's pace (writeback_pace_pct): "
+		     "%.3f s, their bytes at %.0f MiB/s, not saved",
+		     wb, large_pace(c, 0));
 	}
 	if (n && mid > 0) {
-		size_t l = strlen(d);
-		snprintf(d + l, n - l,
-			 "; 100 KiB-1 MiB writes: %.3f s, their bytes at the "
-			 "job's write pace, not saved",
-			 mid);
+		dcat(d, n,
+		     "; 100 KiB-1 MiB writes: %.3f s, their bytes at the "
+		     "job's write pace, not saved",
+		     mid);
 	}
 	if (n && half > 0) {
-		size_t l = strlen(d);
-		snprintf(d + l, n - l,
-			 "; one request size, no other pace in the log: "
-			 "%.3f s (half) assumed the bytes' transfer, not saved",
-			 half);
+		dcat(d, n,
+		     "; one request size, no other pace in the log: "
+		     "%.3f s (half) assumed the bytes' transfer, not saved",
+		     half);
 	}
 	if (n && S(SMALL_FILE)[0]) {
-		size_t l = strlen(d);
-		snprintf(d + l, n - l, "; most in %s (%.3f s over all ranks)",
-			 S(SMALL_FILE), z(V(SMALL_TOP_T)));
+		dcat(d, n, "; most in %s (%.3f s over all ranks)",
+		     S(SMALL_FILE), z(V(SMALL_TOP_T)));
 	}
 	if (n && lone > 0 && !whole_files(in)) {
-		size_t l = strlen(d);
-		snprintf(d + l, n - l,
-			 "; %.0f reads not counted: each alone in its open, "
-			 "within the file's first request (one a rank of a "
-			 "shared "
-			 "record; no next request "
-			 "to merge with)",
-			 lone);
+		dcat(d, n,
+		     "; %.0f reads not counted: each alone in its open, "
+		     "within the file's first request (one a rank of a "
+		     "shared "
+		     "record; no next request "
+		     "to merge with)",
+		     lone);
 	}
 	if (n && (kept - wb - mid - half > 0 || small_readahead(in, c))) {
 		/* one short clause: the detail has 400 bytes, and the impact
 		 * note must fit after it */
-		size_t l = strlen(d);
-		snprintf(d + l, n - l,
-			 "; %.3f s reads over a %.0f MiB span (%.3f s at %.0f "
-			 "MiB/s not saved%s)",
-			 z(V(SREAD_T)), z(V(SREAD_SPAN)) / 1048576.0,
-			 kept - wb - mid - half, rate,
-			 small_readahead(in, c) ? "; read ahead: by time" : "");
+		dcat(d, n,
+		     "; %.3f s reads over a %.0f MiB span (%.3f s at %.0f "
+		     "MiB/s not saved%s)",
+		     z(V(SREAD_T)), z(V(SREAD_SPAN)) / 1048576.0,
+		     kept - wb - mid - half, rate,
+		     small_readahead(in, c) ? "; read ahead: by time" : "");
 	}
 	if (few)
 		return 1;
 	if (whole_files(in)) {
 		if (n) {
-			size_t l = strlen(d);
-			snprintf(
-				d + l, n - l,
-				"; whole-file requests (%.0f reads and writes "
-				"on %.0f files): no request can grow, the "
-				"files' number is what costs (IOL-SMALL-FILES)",
-				z(V(PREADS)) + z(V(PWRITES)), whole_nfiles(in));
+			dcat(d, n,
+			     "; whole-file requests (%.0f reads and writes "
+			     "on %.0f files): no request can grow, the "
+			     "files' number is what costs (IOL-SMALL-FILES)",
+			     z(V(PREADS)) + z(V(PWRITES)), whole_nfiles(in));
 		}
 		return 2;
 	}
 	if (n && tiny_above_page(in, all)) {
-		size_t l = strlen(d);
-		snprintf(d + l, n - l,
-			 "; requests above a page on average: no 4 KiB "
-			 "pattern, judged by time");
+		dcat(d, n,
+		     "; requests above a page on average: no 4 KiB "
+		     "pattern, judged by time");
 	}
 	return small > 0 && (tiny_ops(in) - lone) * 2 >= small &&
 			       !small_readahead(in, c) && !(wb > 0) &&
@@ -1774,12 +1767,10 @@ EVAL(e_rank0)
 	 * cost a call, not a funnel (rank0_stdio_calls()). */
 	if (V(NPROCS) >= 3 && z(V(RTIME)) > z(V(WTIME))) {
 		if (n) {
-			size_t l = strlen(d);
-
-			snprintf(d + l, n - l,
-				 "; mostly reads (%.3f s of %.3f s): an input "
-				 "read and broadcast, judged by its time",
-				 z(V(RTIME)), data_time(in));
+			dcat(d, n,
+			     "; mostly reads (%.3f s of %.3f s): an input "
+			     "read and broadcast, judged by its time",
+			     z(V(RTIME)), data_time(in));
 		}
 		return 0;
 	}
@@ -1855,11 +1846,10 @@ EVAL(e_iotime)
 	       "%.3f s)",
 	       io, layer, V(RUN_TIME), z(V(IO_SLOWEST)));
 	if (n && mpiio_wait_secs(in) > 0) {
-		size_t l = strlen(d);
-		snprintf(d + l, n - l,
-			 "; %.3f s a rank of MPI-IO metadata beyond POSIX's "
-			 "not counted: waiting in collective opens and closes",
-			 mpiio_wait_secs(in));
+		dcat(d, n,
+		     "; %.3f s a rank of MPI-IO metadata beyond POSIX's "
+		     "not counted: waiting in collective opens and closes",
+		     mpiio_wait_secs(in));
 	}
 	return 0;
 }
@@ -1991,7 +1981,6 @@ static double fsync_stake(const struct iol_triage_in *in,
 	static const char *const from[] = {"", ", the job's", ", assumed"};
 	double t = z(V(WTIME)), most, b, rate, flush, calls, own;
 	enum pace_src src;
-	size_t l;
 
 	if (!(V(PSYNCS) > 0))
 		return 0;
@@ -2004,12 +1993,11 @@ static double fsync_stake(const struct iol_triage_in *in,
 	/* a flush under a millisecond is no figure to tell */
 	if (!n || !(flush >= 0.0005))
 		return own;
-	l = strlen(d);
-	snprintf(d + l, n - l,
-		 "; %.3f s of it the %.0f MiB's flush at %.4g MiB/s%s, which "
-		 "one sync pays too%s",
-		 flush, b / 1048576.0, rate, from[src],
-		 calls > t - flush && own > 0 ? "; fsync_call_us a sync" : "");
+	dcat(d, n,
+	     "; %.3f s of it the %.0f MiB's flush at %.4g MiB/s%s, which "
+	     "one sync pays too%s",
+	     flush, b / 1048576.0, rate, from[src],
+	     calls > t - flush && own > 0 ? "; fsync_call_us a sync" : "");
 	return own;
 }
 
@@ -2046,10 +2034,8 @@ EVAL(e_fsync)
 					   "per transaction)"
 					 : "");
 	if (n && sw > 0) {
-		size_t l = strlen(d);
-		snprintf(d + l, n - l,
-			 "; %.0f of the writes STDIO's, their syncs POSIX's",
-			 sw);
+		dcat(d, n, "; %.0f of the writes STDIO's, their syncs POSIX's",
+		     sw);
 	}
 	*stake = fsync_stake(in, c, extra, d, n);
 	if (repeated)
@@ -2101,7 +2087,6 @@ static void stdio_flush_stake(const struct iol_triage_in *in,
 			      double *stake, char *d, size_t n)
 {
 	double fl = z(V(STDIO_FLUSH)), bufs, extra;
-	size_t l;
 
 	if (!(fl > 0) || !(calls > 0))
 		return;
@@ -2110,14 +2095,13 @@ static void stdio_flush_stake(const struct iol_triage_in *in,
 	*stake *= fmin(1, extra / calls);
 	if (!n)
 		return;
-	l = strlen(d);
-	snprintf(d + l, n - l,
-		 "; %.0f flushes, %.0f a buffer's worth of bytes written "
-		 "(stdio_call_bytes) would make: %s",
-		 fl, floor(bufs),
-		 extra > 0 ? "the flushes beyond are a system call each, "
-			     "their share of the calls at stake"
-			   : "buffered, its calls are library calls");
+	dcat(d, n,
+	     "; %.0f flushes, %.0f a buffer's worth of bytes written "
+	     "(stdio_call_bytes) would make: %s",
+	     fl, floor(bufs),
+	     extra > 0 ? "the flushes beyond are a system call each, "
+			 "their share of the calls at stake"
+		       : "buffered, its calls are library calls");
 }
 
 /*
@@ -2546,11 +2530,10 @@ EVAL(e_shsmall)
 	       : same ? " (the job's small requests: IOL-SMALL-REQ's)"
 		      : "");
 	if (n && half > 0) {
-		size_t l = strlen(d);
-		snprintf(d + l, n - l,
-			 "; %.3f s (half) assumed the bytes' transfer, not "
-			 "saved",
-			 half);
+		dcat(d, n,
+		     "; %.3f s (half) assumed the bytes' transfer, not "
+		     "saved",
+		     half);
 	}
 	/* when (nearly) all the job's small requests are to shared files,
 	 * they are IOL-SMALL-REQ's cause: a companion of its finding (see
@@ -2715,12 +2698,9 @@ static void coll_small_note(const struct coll_small *s, double stake, int comp,
 
 	if (!n || !(s->t > 0))
 		return;
-	l = strlen(d);
-	snprintf(d + l, n - l,
-		 "; %.0f %s on shared files under 1 MiB%s, %.3f s a rank",
-		 s->ms,
-		 s->mpiio ? "independent MPI-IO calls" : "POSIX requests",
-		 s->mpiio ? "" : " beneath independent MPI-IO calls", s->t);
+	dcat(d, n, "; %.0f %s on shared files under 1 MiB%s, %.3f s a rank",
+	     s->ms, s->mpiio ? "independent MPI-IO calls" : "POSIX requests",
+	     s->mpiio ? "" : " beneath independent MPI-IO calls", s->t);
 	l = strlen(d);
 	if (s->syncs > 0)
 		snprintf(d + l, n - l,
@@ -2840,12 +2820,10 @@ EVAL(e_lustre)
 	       V(LNOT), V(LOPS), V(LSTRIPE), S(LFILE)[0] ? "; most in " : "",
 	       S(LFILE));
 	if (n && lustre_byte_share(in) < V(LNOT) / V(LOPS)) {
-		size_t l = strlen(d);
-
-		snprintf(d + l, n - l,
-			 "; large requests share only their first and last "
-			 "stripe: ~%.1f %% of the bytes",
-			 100 * lustre_byte_share(in));
+		dcat(d, n,
+		     "; large requests share only their first and last "
+		     "stripe: ~%.1f %% of the bytes",
+		     100 * lustre_byte_share(in));
 	}
 	return 0;
 }
