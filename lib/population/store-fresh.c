@@ -5,7 +5,7 @@
  * made at the path meanwhile is never replaced.  A writer killed leaves
  * its temporary file, unlocked, which the next one removes.
  */
-#define _GNU_SOURCE /* mkostemp, strndup */
+#define _GNU_SOURCE /* strndup, getrandom */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -79,11 +80,38 @@ static void clean_stale(const char *path)
 	free(dir);
 }
 
+/*
+ * Open name, its last six characters replaced by random letters and
+ * digits until no file has it: mkostemp(3) but for the mode, 0666 less
+ * the umask as SQLite would have made the store (mkostemp's 0600 would
+ * need the umask read, and umask(2) sets it for every thread at once).
+ */
+static int make_unique(char *name)
+{
+	static const char set[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqr"
+				  "stuvwxyz0123456789";
+	char *x = name + strlen(name) - 6;
+	unsigned char r[6];
+	int fd = -1, tries;
+
+	for (tries = 0; tries < 100; tries++) {
+		if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
+			return -1;
+		for (int i = 0; i < 6; i++)
+			x[i] = set[r[i] % (sizeof set - 1)];
+		fd = open(name,
+			  O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW,
+			  0666);
+		if (fd >= 0 || errno != EEXIST)
+			return fd;
+	}
+	return -1;
+}
+
 int iol_fresh_make(const char *path, int *fd, char **tmp)
 {
 	char *dir = dir_of(path);
 	size_t n = strlen(path) + 32;
-	mode_t mask;
 
 	*fd = -1;
 	*tmp = dir ? malloc(n) : NULL;
@@ -94,12 +122,8 @@ int iol_fresh_make(const char *path, int *fd, char **tmp)
 	snprintf(*tmp, n, "%s.%s" SUFFIX "XXXXXX", dir, base_of(path));
 	free(dir);
 	clean_stale(path);
-	*fd = mkostemp(*tmp, O_CLOEXEC);
-	/* the mode SQLite would have made the store with (mkostemp: 0600) */
-	mask = umask(022);
-	umask(mask);
-	if (*fd >= 0 && fchmod(*fd, 0666 & ~mask) == 0 &&
-	    flock(*fd, LOCK_EX | LOCK_NB) == 0)
+	*fd = make_unique(*tmp);
+	if (*fd >= 0 && flock(*fd, LOCK_EX | LOCK_NB) == 0)
 		return 0;
 	if (*fd >= 0) {
 		unlink(*tmp);
