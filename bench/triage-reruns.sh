@@ -17,6 +17,11 @@
 # then per round and overall:
 #   reruns: S of N reruns (P %) get their labelled first run's verdict
 #   twin reruns: S of N ...
+# and, last, which codes the reruns that differ flip (a code in one of
+# the two verdicts only), each with the number of reruns it flips in,
+# most first (a rerun may flip several):
+#   reruns by code: CODE N, CODE N, ...
+#   twin reruns by code: ...
 # Environment: IOLENS (binary, default bin/iolens), TRIAGE_ARGS.
 set -u
 export LC_ALL=C TZ=UTC
@@ -87,3 +92,19 @@ awk -F'\t' '$3 != "first" { k = ($4 == "twin") ? "twin reruns" : "reruns"
 		if (N["twin reruns"]) printf "twin reruns: %d of %d (%.1f %%) get their first run'"'"'s verdict\n",
 			S["twin reruns"], N["twin reruns"], 100 * S["twin reruns"] / N["twin reruns"] }' \
 	"$TMP/out" | sort -V
+# the codes each DIFF flips against its first run: two rules' owners
+# read their own flips here, not the whole verdict's
+awk -F'\t' '$3 == "first" { f[$1, $2] = $5; next }
+	$3 == "DIFF" { k = ($4 == "twin") ? "twin reruns" : "reruns"
+		delete in1; n1 = split(f[$1, $2], a, " ")
+		for (i = 1; i <= n1; i++) in1[a[i]] = 1
+		delete in2; n2 = split($5, b, " ")
+		for (i = 1; i <= n2; i++) in2[b[i]] = 1
+		for (x in in1) if (x != "-" && !(x in in2)) c[k, x]++
+		for (x in in2) if (x != "-" && !(x in in1)) c[k, x]++
+		seen[k] = 1 }
+	END { for (k in seen) for (kx in c) { split(kx, p, SUBSEP)
+			if (p[1] == k) printf "%s\t%s\t%d\n", k, p[2], c[kx] } }' \
+	"$TMP/out" | sort -t '	' -k1,1 -k3,3nr -k2,2 |
+	awk -F'\t' '$1 != k { if (k != "") print ""; k = $1; printf "%s by code:", k; s = " " }
+		{ printf "%s%s %d", s, $2, $3; s = ", " } END { if (k != "") print "" }'
