@@ -1496,8 +1496,9 @@ static double small_assumed_kept(const struct iol_triage_in *in,
  * Tiny POSIX requests made by HDF5's datasets (issue 34, reruns): the
  * layer that splits its calls into them adds its own cost a call, which
  * larger calls save (r4-h5-small-chunks: 2.57 s in H5D for 0.24 s of
- * POSIX, labelled 2.5 s).  The dataset layer's time beyond the POSIX
- * small requests' is at stake with them.  r12-h5-meta (1000 datasets of
+ * POSIX, labelled 2.5 s).  When every POSIX request is under 1 MiB, the
+ * dataset layer's time beyond the small requests' is at stake with
+ * them.  r12-h5-meta (1000 datasets of
  * 16 doubles, labelled material, ~0.03 s a short job): POSIX's share of
  * 1072 writes was 6.2 ms in the first run (7.3 %, warn) and 1.8 ms in
  * two reruns (2.2 %, info), while H5D held 0.040-0.055 s of each.
@@ -1505,9 +1506,15 @@ static double small_assumed_kept(const struct iol_triage_in *in,
 static void small_h5_layer(const struct iol_triage_in *in, double *stake,
 			   char *d, size_t n)
 {
-	double extra = z(V(H5D_T)) - z(V(SMALL_T));
+	double extra = z(V(H5D_T)) - z(V(SMALL_T)), big = z(V(ONEMIB));
+	int b;
 
-	if (!(extra > 0) || z(V(MPIIO_T)) > 0)
+	/* only when every request is small: H5D's time is then theirs,
+	 * not large chunks' transfer beside them */
+	for (b = 0; b < 20; b++)
+		if (b % 10 >= 5)
+			big += z(in->v[IOL_TIN_BIN0 + b]);
+	if (!(extra > 0) || big > 0 || z(V(MPIIO_T)) > 0)
 		return;
 	*stake += extra;
 	if (n) {
