@@ -174,7 +174,8 @@ struct iol_trifacts {
 	/* small POSIX reads (under 1 MiB) of sparse records, on the slowest
 	 * rank by small operations' time (small_time's rank): records whose
 	 * bytes read are at most half the span they lie in (highest byte
-	 * read + 1), a shared record's split over the processes; a rank's
+	 * read + 1), or whose reads are in no order (under nine in ten
+	 * sequential), a shared record's split over the processes; a rank's
 	 * own record in a job of several processes is left out (its lowest
 	 * offset is not logged: its span may be the others' too); or whose
 	 * reads the kernel's readahead serves (it reads their span).  Their
