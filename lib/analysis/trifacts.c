@@ -2095,6 +2095,7 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 	tf->best_write_mibs = NAN;
 	tf->small_file_time = tf->small_file_span = NAN;
 	tf->stdio_synced_writes = tf->stdio_synced_recs = -1;
+	tf->mpiio_coll_wait = NAN;
 	rc = mpiio_pass(job, tf, &mpi);
 	if (rc == 0)
 		rc = posix_pass(job, &mpi, tf, &a, &n);
@@ -2107,6 +2108,8 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 	iol_trifacts_sync_flush(job, tf);
 	if (rc == 0)
 		rc = iol_trifacts_synced_stdio(job, tf);
+	if (rc == 0)
+		rc = iol_trifacts_mpiio_wait(job, tf);
 	iol_trifacts_coll_excess(job, tf);
 	free(mpi.all.v);
 	free(mpi.coll.v);

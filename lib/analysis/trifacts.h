@@ -171,6 +171,11 @@ struct iol_trifacts {
 	 * IOL-FSYNC's flush of the bytes once (trisync.c) */
 	int64_t synced_bytes;
 	double synced_once_mibs;
+	/* the slowest MPI-IO rank's metadata time in its own records of
+	 * collectively opened files beyond the least such rank's: its wait
+	 * in collective opens and closes for partners still computing
+	 * (triwait.c); NAN: no MPI-IO module, or one incomplete */
+	double mpiio_coll_wait;
 	/* small POSIX reads (under 1 MiB) of sparse records, on the slowest
 	 * rank by small operations' time (small_time's rank): records whose
 	 * bytes read are at most half the span they lie in (highest byte
@@ -218,6 +223,8 @@ int iol_trifacts_synced_stdio(const struct iol_job *job,
  * iol_trifacts_synced_stdio(), which adds the STDIO bytes */
 void iol_trifacts_sync_flush(const struct iol_job *job,
 			     struct iol_trifacts *tf);
+/* tf->mpiio_coll_wait; 0 or IOL_ENOMEM (triwait.c) */
+int iol_trifacts_mpiio_wait(const struct iol_job *job, struct iol_trifacts *tf);
 /* tf->coll_fast ... coll_id (tricoll.c) */
 void iol_trifacts_coll_excess(const struct iol_job *job,
 			      struct iol_trifacts *tf);
