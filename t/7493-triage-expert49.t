@@ -18,10 +18,12 @@
 # 3/6, per label 4/13 (the misses: rank 0's reads of a file all ranks
 # opened, a single aggregator, the re-read's parse time, and 64 B STDIO
 # probes told as metadata).  The two reruns of each program are printed.
+# Raised since: strict precision 4/7 (hash-probe's seeks, 2.65 ms each
+# waiting for the device, no longer told as metadata: t/7507).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
-round_test 49 14 14 0.500 0.500 0.308 4
+round_test 49 14 14 0.571 0.500 0.308 4
 for p in ckpt-n1 ckpt-nn reduce mesh-f90 csv-py mmap-in awk-pipe nml-f90 hash-probe \
 	twopass-f90 lenrec-rec graph-root files-many imbal-skew; do
 	verdicts "$TOP/t/data/triage-round49/r49-$p.darshan" \

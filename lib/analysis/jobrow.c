@@ -407,6 +407,45 @@ static int64_t j_stdio_opens(const struct iol_jobrow *r)
 	return m->present ? m->opens : NOINT;
 }
 
+/* STDIO seeks: fseek, fseeko, fsetpos; Darshan times them as metadata */
+static int64_t j_stdio_seeks(const struct iol_jobrow *r)
+{
+	const struct iol_modsum *m = &r->s->mod[IOL_MOD_STDIO];
+
+	return m->present ? m->seeks : NOINT;
+}
+
+/*
+ * The seconds a process of STDIO_F_META_TIME that its seeks took (issue
+ * 34, round 49).  Darshan times fopen, fclose and every fseek into one
+ * counter (darshan-stdio.c), so the seeks' part is estimated: the opens
+ * and closes at the job's own POSIX pace (POSIX metadata seconds an
+ * open, which holds its close, stats and seeks too: an upper bound),
+ * or, without POSIX opens, each open, close and seek one call's share;
+ * the rest is the seeks'.  A seek drops STDIO's buffer and the next read
+ * refills it where it lands (r49-hash-probe: 6004 fseeks, 15.95 s): that
+ * time is the requests', not the files'.
+ */
+static double j_stdio_seek_time(const struct iol_jobrow *r)
+{
+	const struct iol_modsum *s = &r->s->mod[IOL_MOD_STDIO];
+	const struct iol_modsum *p = &r->s->mod[IOL_MOD_POSIX];
+	double sk, op, files;
+
+	if (!s->present || !isfinite(s->meta_time) ||
+	    !isfinite(s->meta_time_pp))
+		return NAN;
+	sk = s->seeks > 0 ? (double)s->seeks : 0;
+	op = s->opens > 0 ? (double)s->opens : 0;
+	if (!(sk > 0) || !(s->meta_time > 0))
+		return 0;
+	if (p->present && p->opens > 0 && isfinite(p->meta_time))
+		files = op * p->meta_time / (double)p->opens;
+	else
+		files = s->meta_time * 2 * op / (2 * op + sk);
+	return fmax(0, s->meta_time - files) / s->meta_time * s->meta_time_pp;
+}
+
 NUMG(j_rmibs, r->s->read_mibs)
 NUMG(j_wmibs, r->s->write_mibs)
 NUMG(j_meta_mpiio, r->s->meta_time_mod[IOL_MOD_MPIIO])
@@ -911,12 +950,19 @@ static const struct iol_field fields[] = {
 	     "the slowest MPI-IO rank's metadata time in its own records of "
 	     "collectively opened files beyond the least such rank's",
 	     4, t_mp_wait),
+	/* issue 34, round 49: STDIO seeks are the requests', not the files' */
+	INTF("stdio_seeks", IOL_FT_INT, "", "STDIO seeks", j_stdio_seeks),
+	NUMF("stdio_seek_time", IOL_FT_NUM, "s",
+	     "seconds a process of STDIO's metadata time its seeks took "
+	     "(estimated: opens and closes at the job's POSIX open pace, "
+	     "else one call's share each)",
+	     4, j_stdio_seek_time),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 99,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 101,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

@@ -153,6 +153,8 @@ static const char *const in_names[] = {"nprocs",
 				       "synced_once_mibs",
 				       "mpiio_coll_wait",
 				       "straggler_even_request",
+				       "stdio_seeks",
+				       "stdio_seek_time",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -644,11 +646,53 @@ static int open_storm(const struct iol_triage_in *in,
 	return opens / np >= K(STORM) && *per >= K(STORM_REOPENS);
 }
 
-/* Metadata against the I/O time a rank spends at the highest layer. */
+/*
+ * STDIO's seeks where they far outnumber its opens (issue 34, round 49):
+ * at least SEEKS_AN_OPEN seeks an fopen.  Darshan puts fseek's time in
+ * STDIO_F_META_TIME beside fopen's and fclose's (darshan-stdio.c), and a
+ * seek drops the stream's buffer, so the next read refills it where the
+ * seek landed.  The seconds a rank, stdio_seek_time (jobrow.c's
+ * estimate, at most META_SLOW), and *us a seek.  A program's own few
+ * seeks an open (headers, a rewind, python's one a file) are left alone.
+ */
+#define SEEKS_AN_OPEN 10.0
+
+static double stdio_seek_part(const struct iol_triage_in *in, double *us)
+{
+	double sk = z(V(SSEEKS)), t = fmin(z(V(SSEEK_T)), z(V(META_SLOW)));
+
+	*us = 0;
+	if (!(t > 0) || !(sk >= SEEKS_AN_OPEN * fmax(z(V(SOPENS)), 1)))
+		return 0;
+	*us = t / (sk / fmax(1, z(V(NPROCS)))) * 1e6;
+	return t;
+}
+
+/*
+ * Those seeks' seconds when each waits for the device, stdio_wait_us or
+ * more: its refill is a read from the device, so the time is the
+ * requests', not the files' (r49-hash-probe: 2 fopens and 3002 fseeks a
+ * rank on throttled storage, 2.65 ms each, 7.96 s; labelled META-BOUND
+ * false, the cause a small random request a probe).  Seeks of
+ * microseconds are system calls served from the page cache, metadata as
+ * Darshan counts it (r45-stdio-seek: 1000001 fseeks a rank, 9.4 us each,
+ * labelled META-BOUND material, the same cause as STDIO-SHARE).
+ */
+static double stdio_seeks_time(const struct iol_triage_in *in,
+			       const struct iol_triage_conf *c)
+{
+	double us, t = stdio_seek_part(in, &us);
+
+	return K(STDIO_WAIT) > 0 && us >= K(STDIO_WAIT) ? t : 0;
+}
+
+/* Metadata against the I/O time a rank spends at the highest layer;
+ * STDIO's seeks far beyond its opens are the requests' time, told by
+ * IOL-STDIO-SHARE (stdio_seeks_time()), not the files'. */
 EVAL(e_meta)
 {
 	const char *layer;
-	double io = io_top(in, &layer), meta, per;
+	double io = io_top(in, &layer), meta, per, seek, us;
 	int h5, storm;
 
 	if (!isfinite(V(META_SLOW)) || !(io > 0)) {
@@ -662,13 +706,26 @@ EVAL(e_meta)
 	 * POSIX's) */
 	h5 = z(V(H5_META)) > V(META_SLOW);
 	meta = h5 ? V(H5_META) : V(META_SLOW);
-	*v = 100.0 * meta / io;
-	*stake = meta;
+	seek = h5 ? 0 : stdio_seeks_time(in, c);
+	*v = 100.0 * (meta - seek) / io;
+	*stake = meta - seek;
 	storm = !h5 && open_storm(in, c, &per);
 	DETAIL("%.3f s metadata a rank (the most of any rank%s) of %.3f s "
 	       "I/O a rank in %s; %.3f s over all processes",
 	       meta, h5 ? ", HDF5's H5F and H5D, above POSIX's" : "", io, layer,
 	       z(V(META_TOTAL)));
+	if (!h5 && !(seek > 0) && n && stdio_seek_part(in, &us) > 0)
+		dcat(d, n,
+		     "; of it STDIO's %.0f seeks, %.0f us each: system calls "
+		     "(under stdio_wait_us), the same cause as IOL-STDIO-SHARE",
+		     z(V(SSEEKS)), us);
+	if (seek > 0 && n)
+		dcat(d, n,
+		     "; %.3f s of it STDIO's %.0f seeks' (%.0f fopens; "
+		     "estimated), each waiting for the device's refill "
+		     "(stdio_wait_us): the requests' time (IOL-STDIO-SHARE), "
+		     "left out",
+		     seek, z(V(SSEEKS)), z(V(SOPENS)));
 	if (storm && n) {
 		dcat(d, n,
 		     "; an open storm: %.0f POSIX opens, %.0f a file "
@@ -2273,6 +2330,26 @@ static int stdio_open_reads(const struct iol_triage_in *in,
 	       z(V(STDIO_BW)) <= K(STDIO_CALL);
 }
 
+/*
+ * Is STDIO a prober (issue 34, round 49): small calls (under a buffer's
+ * worth, stdio_call_bytes), a seek for every two calls or more, its
+ * seeks far beyond its opens (stdio_seek_part())?  Then each call is a
+ * request at a place of its own that the buffer refills from: small
+ * requests at random offsets, which no POSIX rule sees (glibc's reads
+ * inside STDIO are not logged).  r49-hash-probe: 6000 freads of 64 B,
+ * 6004 seeks, 2 fopens a rank on slow storage; its twin reading the
+ * table with one fread saved 7.26 s.
+ */
+static int stdio_probes(const struct iol_triage_in *in,
+			const struct iol_triage_conf *c, double st,
+			double calls)
+{
+	double us;
+
+	return calls > 0 && K(STDIO_CALL) > 0 && st / calls < K(STDIO_CALL) &&
+	       z(V(SSEEKS)) * 2 >= calls && stdio_seek_part(in, &us) > 0;
+}
+
 /* STDIO against every byte the job moved: POSIX + STDIO, and DFS (or
  * DAOS, which DFS runs on: the larger, not both) that POSIX never sees */
 EVAL(e_stdio)
@@ -2350,6 +2427,15 @@ EVAL(e_stdio)
 	       "calls%s, %.3f s STDIO a rank%s",
 	       st, all, dfs, calls, beyond, t,
 	       *v <= K(STDIO) && slow ? " (little data, much time)" : "");
+	if (n && stdio_probes(in, c, st, calls)) {
+		double us, ts = stdio_seek_part(in, &us);
+
+		dcat(d, n,
+		     "; small requests at random offsets, a seek each "
+		     "(%.0f seeks, %.0f fopens; %.3f s a rank in seeks of "
+		     "%.0f us): load the file or sort the lookups",
+		     z(V(SSEEKS)), z(V(SOPENS)), ts, us);
+	}
 	if (*v <= K(STDIO) && slow)
 		return 4;
 	if (!sreq)

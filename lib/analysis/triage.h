@@ -241,6 +241,8 @@ enum {
 	IOL_TIN_MP_WAIT,     /* slowest MPI-IO rank's collective-open wait */
 	IOL_TIN_STRAG_REQ,   /* the straggler's mean request, B, when its
 				phase's ranks did equal work: phases only */
+	IOL_TIN_SSEEKS,	     /* STDIO seeks */
+	IOL_TIN_SSEEK_T,     /* their share of STDIO metadata, s a process */
 	IOL_TIN_BIN0,	     /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,
