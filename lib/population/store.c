@@ -623,9 +623,7 @@ static int64_t build_cache(struct iol_store *st)
 	return kib < 16384 ? 2 * kib + 1024 : 32768;
 }
 
-/* keep: the cache left large, for rows put after the build (each an
- * insert into every index at a page of its own, 28 pages a row) */
-static int undefer_keep(struct iol_store *st, int keep, struct iol_error *err)
+static int undefer(struct iol_store *st, struct iol_error *err)
 {
 	int own = !st->in_txn, rc;
 	int64_t was, want;
@@ -645,19 +643,13 @@ static int undefer_keep(struct iol_store *st, int keep, struct iol_error *err)
 	}
 	rc = jobs_indexes(st, err);
 	snprintf(q, sizeof q, "PRAGMA cache_size = %lld", (long long)was);
-	if (!keep)
-		iol_sql_exec(st->db, q);
+	iol_sql_exec(st->db, q);
 	if (rc) {
 		if (own)
 			iol_sql_exec(st->db, "ROLLBACK");
 		return IOL_EIO;
 	}
 	return own ? exec(st, "COMMIT", err) : 0;
-}
-
-static int undefer(struct iol_store *st, struct iol_error *err)
-{
-	return undefer_keep(st, 0, err);
 }
 
 static int schema(struct iol_store *st, struct iol_error *err)
@@ -832,7 +824,7 @@ int iol_store_deferred(const struct iol_store *st)
 
 int iol_store_index(struct iol_store *st, struct iol_error *err)
 {
-	return undefer_keep(st, 1, err) ? IOL_EIO : 0;
+	return undefer(st, err) ? IOL_EIO : 0;
 }
 
 struct iol_sql *iol_store_sql(struct iol_store *st, struct iol_error *err)
