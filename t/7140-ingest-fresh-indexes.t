@@ -1,8 +1,9 @@
 #!/bin/sh
 # A store made by an ingest gets the jobs table's 28 secondary indexes
-# after its rows (store.c, undefer): each built whole by one sort, so its
-# pages are as full as a VACUUMed copy's, where indexes updated row by row
-# in no order of theirs split pages; the table they scan is read from a
+# after most of its rows (store.c, undefer; ingest.c: the first two
+# thirds): each built by one sort, its pages nearly as full as a VACUUMed
+# copy's (the last third's rows, added one by one, split a few); the
+# table they scan is read from a
 # page cache that holds it, not by a pread per page per index.  The
 # indexes are all there when the run ends (the join's commit, or the
 # close's: an ingest without --sacct, an ingest of --sacct alone), are
@@ -44,8 +45,10 @@ if sqlite3 "$DB" 'SELECT count(*) FROM dbstat' >/dev/null 2>&1; then
 	}
 	got=$(pages "$DB")
 	want=$(pages "$TMP/packed.db")
-	ok "$([ "$got" -gt 0 ] && [ "$got" -le "$want" ]; echo $?)" \
-		"indexes built whole: $got pages, a VACUUMed copy $want"
+	# built on the first two thirds' rows (t/2015), the last third's
+	# added one by one split pages: a few more than a VACUUMed copy's
+	ok "$([ "$got" -gt 0 ] && [ $((4 * got)) -le $((5 * want)) ]; echo $?)" \
+		"indexes built by sorts: $got pages, a VACUUMed copy $want"
 else
 	skip "no dbstat in this sqlite3" 1
 fi

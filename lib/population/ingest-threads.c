@@ -25,6 +25,8 @@ struct tex {
 	pthread_cond_t work, done;
 	struct ring todo, ready;
 	int stopping, nthreads;
+	int wake;	    /* decoded items that wake the writer */
+	int running, limit; /* decoders at work, and at most */
 	pthread_t *tid;
 };
 
@@ -51,21 +53,23 @@ static void *decoder(void *arg)
 		struct iol_ingest_item *it;
 
 		pthread_mutex_lock(&t->mu);
-		while (!t->todo.n && !t->stopping)
+		while ((!t->todo.n || t->running >= t->limit) && !t->stopping)
 			pthread_cond_wait(&t->work, &t->mu);
 		if (!t->todo.n) {
 			pthread_mutex_unlock(&t->mu);
 			return NULL;
 		}
 		it = ring_pop(&t->todo, t->ex.cap);
+		t->running++;
 		pthread_mutex_unlock(&t->mu);
 		iol_ingest_item_decode(it, t->ctx);
 		pthread_mutex_lock(&t->mu);
+		t->running--;
 		ring_push(&t->ready, t->ex.cap, it);
 		/* the writer woken for a batch, not for each item (a wake-up
 		 * and a sleep per log cost as much as a small log's insert),
 		 * or when no work is left that would fill one */
-		if (t->ready.n >= t->ex.cap / 2 || !t->todo.n)
+		if (t->ready.n >= t->wake || !t->todo.n)
 			pthread_cond_signal(&t->done);
 		pthread_mutex_unlock(&t->mu);
 	}
@@ -92,6 +96,19 @@ static struct iol_ingest_item *t_wait(struct iol_ingest_exec *ex)
 	it = ring_pop(&t->ready, ex->cap);
 	pthread_mutex_unlock(&t->mu);
 	return it;
+}
+
+/* One decoder fewer while the writer builds, which gets a core of its
+ * own: with a decoder a core it had n/(n+1) of one, and the decoders ran
+ * out of logs before the build was done (ingest.c) */
+static void t_writer_busy(struct iol_ingest_exec *ex, int busy)
+{
+	struct tex *t = (struct tex *)ex;
+
+	pthread_mutex_lock(&t->mu);
+	t->limit = busy && t->nthreads > 1 ? t->nthreads - 1 : t->nthreads;
+	pthread_cond_broadcast(&t->work);
+	pthread_mutex_unlock(&t->mu);
 }
 
 static void t_free(struct tex *t)
@@ -141,11 +158,16 @@ struct iol_ingest_exec *iol_ingest_threads(int nthreads,
 	/* room for the decoders to go on while the writer commits (a WAL
 	 * checkpoint writes and syncs megabytes): with 16 logs in flight
 	 * they had 1 ms of work left, and waited.  At most the 4,104 that
-	 * 1,024 threads had: decoded rows wait in memory for the writer. */
-	t->ex.cap = nthreads < 128 ? 32 * nthreads + 32 : 4104;
+	 * 1,024 threads had: decoded rows wait in memory for the writer,
+	 * woken at half of that.  And the walk's lead (IOL_INGEST_AHEAD):
+	 * logs not yet decoded, a path each. */
+	t->wake = (nthreads < 128 ? 32 * nthreads + 32 : 4104) / 2;
+	t->ex.cap = 2 * t->wake + IOL_INGEST_AHEAD;
+	t->ex.ahead = IOL_INGEST_AHEAD;
 	t->ex.submit = t_submit;
 	t->ex.wait = t_wait;
 	t->ex.stop = t_stop;
+	t->ex.writer_busy = t_writer_busy;
 	t->ctx = ctx;
 	t->todo.v = calloc((size_t)t->ex.cap, sizeof(*t->todo.v));
 	t->ready.v = calloc((size_t)t->ex.cap, sizeof(*t->ready.v));
@@ -155,11 +177,15 @@ struct iol_ingest_exec *iol_ingest_threads(int nthreads,
 	pthread_mutex_init(&t->mu, NULL);
 	pthread_cond_init(&t->work, NULL);
 	pthread_cond_init(&t->done, NULL);
+	t->limit = nthreads;
 	for (i = 0; i < nthreads; i++) {
 		if (pthread_create(&t->tid[i], NULL, decoder, t) != 0)
 			break;
 		t->nthreads++;
 	}
+	pthread_mutex_lock(&t->mu);
+	t->limit = t->nthreads;
+	pthread_mutex_unlock(&t->mu);
 	if (!t->nthreads) {
 		t_stop(&t->ex);
 		iol_error_set(err, IOL_EIO, "cannot start a decoder thread");

@@ -47,13 +47,22 @@ void iol_ingest_item_decode(struct iol_ingest_item *it,
 			    const struct iol_popctx *ctx);
 
 struct iol_ingest_exec {
-	int cap; /* items in flight at most */
+	int cap;   /* items in flight at most */
+	int ahead; /* of them, how many the writer may hold back (ingest.c) */
 	void (*submit)(struct iol_ingest_exec *ex, struct iol_ingest_item *it);
 	/* blocks until an item comes back decoded */
 	struct iol_ingest_item *(*wait)(struct iol_ingest_exec *ex);
 	/* after the last wait: stop and free the executor */
 	void (*stop)(struct iol_ingest_exec *ex);
+	/* optional (NULL: none): the writer has work of its own for a
+	 * while (1), done (0): the decoders leave it a core meanwhile */
+	void (*writer_busy)(struct iol_ingest_exec *ex, int busy);
 };
+
+/* The ahead of an executor of this process: logs it takes beyond its
+ * decoders' queue, so that at the walk's end they still have work while
+ * the writer builds a new store's indexes (ingest.c). */
+#define IOL_INGEST_AHEAD 2048
 
 /* nthreads decoder threads of this process (0: one per core, at most
  * 1024); NULL with err when none could start.  It also sets glibc's
@@ -91,6 +100,8 @@ struct iol_ingest {
 	struct iol_store *st;
 	struct iol_ingest_item **slot; /* reorder buffer, cap slots by seq */
 	int64_t next_seq, next_write;
+	int64_t out; /* items at the executor, not yet back */
+	int lagging; /* rows held back for the indexes' build (ingest.c) */
 	double last_commit;
 	int counting, existed, nomem;
 };

@@ -817,6 +817,16 @@ int iol_store_commit(struct iol_store *st, struct iol_error *err)
 	return exec(st, "COMMIT", err);
 }
 
+int iol_store_deferred(const struct iol_store *st)
+{
+	return st && st->deferred;
+}
+
+int iol_store_index(struct iol_store *st, struct iol_error *err)
+{
+	return undefer(st, err) ? IOL_EIO : 0;
+}
+
 struct iol_sql *iol_store_sql(struct iol_store *st, struct iol_error *err)
 {
 	return undefer(st, err) || iol_store_commit(st, err) < 0 ? NULL

@@ -96,6 +96,12 @@ int iol_store_put(struct iol_store *st, const struct iol_poprow *row,
 		  struct iol_error *err);
 /* Commit the open batch now. */
 int iol_store_commit(struct iol_store *st, struct iol_error *err);
+/* 1 when the jobs' secondary indexes wait for the rows (a store made
+ * now, SQLite): built whole at the close, or by iol_store_index(). */
+int iol_store_deferred(const struct iol_store *st);
+/* Build those indexes now on the rows in (in the open batch, if any);
+ * the rows put after are added to them one by one.  0, or < 0 with err. */
+int iol_store_index(struct iol_store *st, struct iol_error *err);
 
 /* The statement that moves the store's generation (meta 'generation',
  * made when the store is opened to write): run in every transaction
