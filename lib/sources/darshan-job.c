@@ -44,6 +44,16 @@ static const char *absurd_float(const char *name, double v)
 	return NULL;
 }
 
+/* TIME_LIMIT's bits, as check_floats() compares them */
+static uint64_t limit_bits(void)
+{
+	double l = TIME_LIMIT;
+	uint64_t b;
+
+	memcpy(&b, &l, sizeof(b));
+	return b;
+}
+
 static int check_floats(const struct iol_modinfo *mi, const struct iol_rec *r,
 			struct iol_error *err)
 {
@@ -51,9 +61,20 @@ static int check_floats(const struct iol_modinfo *mi, const struct iol_rec *r,
 	int k, odd = 0;
 
 	/* one pass without branches first: nearly every record's floats
-	 * are all within the limit (a NaN fails the comparison too) */
-	for (k = 0; k < mi->nflt; k++)
-		odd |= !(fabs(r->fc[k]) <= TIME_LIMIT);
+	 * are all within the limit.  As integers: the bits of a double
+	 * without its sign order as its magnitude, and an infinity's or a
+	 * NaN's lie above every finite one's, so the largest of them says
+	 * whether any is beyond the limit (a NaN too) */
+	uint64_t most = 0;
+
+	for (k = 0; k < mi->nflt; k++) {
+		uint64_t b;
+
+		memcpy(&b, &r->fc[k], sizeof(b));
+		b &= ~((uint64_t)1 << 63);
+		most = b > most ? b : most;
+	}
+	odd = most > limit_bits();
 	for (k = 0; odd && k < mi->nflt; k++)
 		if ((what = absurd_float(mi->fname[k], r->fc[k])))
 			return iol_error_set(
