@@ -156,9 +156,14 @@ static int64_t nn(int64_t v)
  * any 64-bit values, and records of one file are summed */
 static int64_t sadd(int64_t a, int64_t b)
 {
+	int64_t s;
+
+	/* both at least 0: the sum overflows only above INT64_MAX (the
+	 * overflow flag, where a comparison with INT64_MAX - b was 2.6 % of
+	 * ingest's instructions) */
 	a = a > 0 ? a : 0;
 	b = b > 0 ? b : 0;
-	return a > INT64_MAX - b ? INT64_MAX : a + b;
+	return __builtin_add_overflow(a, b, &s) ? INT64_MAX : s;
 }
 
 /* Does name end in suffix? */
@@ -208,18 +213,33 @@ static int64_t one_mib(const struct iol_jrec *r)
 
 /* POSIX operations under 1 MiB: the five lowest size bins, both ways,
  * less the requests of exactly 1 MiB that the 100K_1M bin holds */
-static int64_t small_ops(const struct iol_jrec *r)
+static int64_t small_ops_m(const struct iol_jrec *r, int64_t m)
 {
-	int64_t s = 0, top, m;
+	const int64_t *rd = &r->ic[POSIX_SIZE_READ_0_100],
+		      *wr = &r->ic[POSIX_SIZE_WRITE_0_100];
+	uint64_t any = 0;
+	int64_t s = 0, top;
 	int b;
 
+	/* sadd() of counts not below 0 is their sum capped at INT64_MAX,
+	 * in any order: ten bins all under 2^58 (every real log's) are
+	 * summed as they are, where twenty sadd() were 2 % of ingest */
 	for (b = 0; b < 5; b++)
-		s = sadd(s, sadd(r->ic[POSIX_SIZE_READ_0_100 + b],
-				 r->ic[POSIX_SIZE_WRITE_0_100 + b]));
+		any |= (uint64_t)rd[b] | (uint64_t)wr[b];
+	if (any >> 58 == 0)
+		for (b = 0; b < 5; b++)
+			s += rd[b] + wr[b];
+	else
+		for (b = 0; b < 5; b++)
+			s = sadd(s, sadd(rd[b], wr[b]));
 	top = sadd(r->ic[POSIX_SIZE_READ_100K_1M],
 		   r->ic[POSIX_SIZE_WRITE_100K_1M]);
-	m = one_mib(r);
 	return s - (m < top ? m : top);
+}
+
+static int64_t small_ops(const struct iol_jrec *r)
+{
+	return small_ops_m(r, one_mib(r));
 }
 
 /*
@@ -1142,14 +1162,23 @@ static int64_t whole_file_ops(const struct iol_jrec *r,
 /* A record's reads under 1 MiB: the five lowest read bins, less the
  * requests of exactly 1 MiB the 100K_1M bin holds (the common sizes do
  * not tell reads from writes: at most that bin) */
-static int64_t small_reads(const struct iol_jrec *r)
+static int64_t small_reads(const struct iol_jrec *r, int64_t m)
 {
 	/* a negative bin (a hostile log's) holds no request of 1 MiB */
-	int64_t s = 0, top = nn(r->ic[POSIX_SIZE_READ_100K_1M]), m = one_mib(r);
+	const int64_t *rd = &r->ic[POSIX_SIZE_READ_0_100];
+	int64_t s = 0, top = nn(r->ic[POSIX_SIZE_READ_100K_1M]);
+	uint64_t any = 0;
 	int b;
 
+	/* as small_ops_m(): bins under 2^58 summed as they are */
 	for (b = 0; b < 5; b++)
-		s = sadd(s, r->ic[POSIX_SIZE_READ_0_100 + b]);
+		any |= (uint64_t)rd[b];
+	if (any >> 58 == 0)
+		for (b = 0; b < 5; b++)
+			s += rd[b];
+	else
+		for (b = 0; b < 5; b++)
+			s = sadd(s, rd[b]);
 	return s - (m < top ? m : top);
 }
 
@@ -1218,13 +1247,14 @@ static int sparse(const struct iol_jrec *r, const struct iol_recx *x,
 
 /* A record's small reads into the sums (trifacts.h: sparse_read_time) */
 static void sread_add(struct sreadacc *a, const struct iol_jrec *r,
-		      const struct iol_recx *x, int64_t nprocs)
+		      const struct iol_recx *x, int64_t nprocs, int64_t mib)
 {
-	int64_t sr = small_reads(r), top = r->ic[POSIX_MAX_BYTE_READ];
+	int64_t sr, top = r->ic[POSIX_MAX_BYTE_READ];
 	double tr = fmax(x->tr, 0), share, span, br;
 
 	if (x->reads <= 0 || !(tr > 0))
 		return;
+	sr = small_reads(r, mib); /* mib: one_mib(r) */
 	if (sr <= 0) {
 		a->big_b += (double)nn(x->br), a->big_t += tr;
 		return;
@@ -1355,47 +1385,53 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 	tf->whole_file_ops = 0;
 	for (i = 0; i < jm->n; i++) {
 		const struct iol_jrec *r = &jm->recs[i];
-		struct iol_recx x;
-		int64_t small = small_ops(r), lone;
+		struct iol_recx xbuf;
+		const struct iol_recx *x;
+		int64_t mib = one_mib(r), small = small_ops_m(r, mib), lone;
+		double sec_all, sec_rank;
 
-		iol_jmod_extract(jm, IOL_MOD_POSIX, i, &x);
+		x = iol_jmod_rx(jm, IOL_MOD_POSIX, i, &xbuf);
 		tf->mem_notaligned =
 			sadd(tf->mem_notaligned, r->ic[POSIX_MEM_NOT_ALIGNED]);
-		tf->one_mib_ops = sadd(tf->one_mib_ops, one_mib(r));
-		lone = lone_reads(r, &x, job->nprocs);
+		tf->one_mib_ops = sadd(tf->one_mib_ops, mib);
+		/* a rank's own record is all its own: small_secs() with and
+		 * without sum are one value, computed once */
+		sec_all = small_secs(r, x, small, 1, job->nprocs);
+		sec_rank = r->rank >= 0
+				   ? sec_all
+				   : small_secs(r, x, small, 0, job->nprocs);
+		lone = lone_reads(r, x, job->nprocs);
 		tf->lone_reads = sadd(tf->lone_reads, lone);
 		tf->redundant_rank_time +=
-			rewrite_rank_secs(r, &x, job->nprocs);
+			rewrite_rank_secs(r, x, job->nprocs);
 		tf->whole_file_ops =
-			sadd(tf->whole_file_ops, whole_file_ops(r, &x, lone));
+			sadd(tf->whole_file_ops, whole_file_ops(r, x, lone));
 		a[i] = (struct fr){r->id,
 				   r->rank,
-				   nn(x.br),
-				   nn(x.bw),
+				   nn(x->br),
+				   nn(x->bw),
 				   small,
 				   r->ic[POSIX_MAX_BYTE_READ],
 				   r->ic[POSIX_MAX_BYTE_WRITTEN],
-				   x.reads > 0 ? x.rstart : -1,
-				   x.writes > 0 ? x.wstart : -1,
-				   fmax(x.tr, 0) + fmax(x.tw, 0) +
-					   fmax(x.tm, 0),
-				   small_secs(r, &x, small, 1, job->nprocs),
+				   x->reads > 0 ? x->rstart : -1,
+				   x->writes > 0 ? x->wstart : -1,
+				   fmax(x->tr, 0) + fmax(x->tw, 0) +
+					   fmax(x->tm, 0),
+				   sec_all,
 				   ids_has(&mpi->coll, r->id),
 				   code_file(iol_job_name(job, r->id)),
 				   nn(r->ic[POSIX_OPENS]),
-				   fmax(x.tm, 0),
-				   sadd(nn(x.reads), nn(x.writes)),
+				   fmax(x->tm, 0),
+				   sadd(nn(x->reads), nn(x->writes)),
 				   nn(r->ic[POSIX_RENAME_SOURCES])};
-		racc_add(&all, r->rank,
-			 small_secs(r, &x, small, 0, job->nprocs));
-		sread_add(&sra, r, &x, job->nprocs);
+		racc_add(&all, r->rank, sec_rank);
+		sread_add(&sra, r, x, job->nprocs, mib);
 		if (r->rank < 0) {
-			shared_rec(job, r, &x, mpi, tf);
-			racc_add(&sh, -1,
-				 small_secs(r, &x, small, 0, job->nprocs));
+			shared_rec(job, r, x, mpi, tf);
+			racc_add(&sh, -1, sec_rank);
 		}
 		if (lustre)
-			lustre_rec(job, r, &x, &most, tf);
+			lustre_rec(job, r, x, &most, tf);
 	}
 	tf->small_time = racc_slowest(&all);
 	tf->shared_small_time = racc_slowest(&sh);
