@@ -202,7 +202,11 @@ static int code_file(const char *path)
 	if (ends(b, len, ".py") || ends(b, len, ".pyc") ||
 	    ends(b, len, ".pyo") || ends(b, len, ".so"))
 		return 1;
-	/* a versioned library: .so. then digits and dots only */
+	/* a versioned library: .so. then digits and dots only, so the
+	 * name ends in one of them (most end otherwise: no search) */
+	if (!len || !((b[len - 1] >= '0' && b[len - 1] <= '9') ||
+		      b[len - 1] == '.'))
+		return 0;
 	so = strstr(b, ".so.");
 	return so && so[4] && strspn(so + 4, "0123456789.") == strlen(so + 4);
 }
