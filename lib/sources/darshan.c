@@ -1707,11 +1707,16 @@ again:
 	r->nflt = lay->nflt_new;
 	r->file_rec_id = lay->has_file_rec_id ? ld_u64(b + 16, sw) : 0;
 	c = b + 16 + lay->pre;
+	rd->into_used = !lay->imap && !lay->fmap && !sw && rd->into_ic &&
+			lay->nint == rd->into_nint &&
+			lay->nflt == rd->into_nflt;
 	if (!lay->imap && !lay->fmap && !sw) {
 		/* the host's byte order: the counters as they lie */
-		memcpy(r->ic, c, 8 * (size_t)lay->nint);
+		memcpy(rd->into_used ? rd->into_ic : r->ic, c,
+		       8 * (size_t)lay->nint);
 		c += 8 * lay->nint;
-		memcpy(r->fc, c, 8 * (size_t)lay->nflt);
+		memcpy(rd->into_used ? rd->into_fc : r->fc, c,
+		       8 * (size_t)lay->nflt);
 		c += 8 * lay->nflt;
 	} else if (!lay->imap && !lay->fmap) {
 		for (i = 0; i < lay->nint; i++)
