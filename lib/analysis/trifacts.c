@@ -204,8 +204,8 @@ static int code_file(const char *path)
 		return 1;
 	/* a versioned library: .so. then digits and dots only, so the
 	 * name ends in one of them (most end otherwise: no search) */
-	if (!len || !((b[len - 1] >= '0' && b[len - 1] <= '9') ||
-		      b[len - 1] == '.'))
+	if (!len ||
+	    !((b[len - 1] >= '0' && b[len - 1] <= '9') || b[len - 1] == '.'))
 		return 0;
 	so = strstr(b, ".so.");
 	return so && so[4] && strspn(so + 4, "0123456789.") == strlen(so + 4);
@@ -1413,8 +1413,7 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 				   : small_secs(r, x, small, 0, job->nprocs);
 		lone = lone_reads(r, x, job->nprocs);
 		tf->lone_reads = sadd(tf->lone_reads, lone);
-		tf->redundant_rank_time +=
-			rewrite_rank_secs(r, x, job->nprocs);
+		tf->redundant_rank_time += rewrite_rank_secs(r, x, job->nprocs);
 		tf->whole_file_ops =
 			sadd(tf->whole_file_ops, whole_file_ops(r, x, lone));
 		a[i] = (struct fr){r->id,
@@ -1426,8 +1425,7 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 				   r->ic[POSIX_MAX_BYTE_WRITTEN],
 				   x->reads > 0 ? x->rstart : -1,
 				   x->writes > 0 ? x->wstart : -1,
-				   nnf(x->tr) + nnf(x->tw) +
-					   nnf(x->tm),
+				   nnf(x->tr) + nnf(x->tw) + nnf(x->tm),
 				   sec_all,
 				   ids_has(&mpi->coll, r->id),
 				   code_file(iol_job_name(job, r->id)),
@@ -1912,10 +1910,9 @@ static double mpiio_small_secs(const struct iol_jrec *r, int d, int64_t small,
 	if (small <= 0 || all <= 0 || !(rw > 0))
 		return 0;
 	if (r->rank < 0)
-		rw = nprocs > 0
-			     ? fmin(rw / (double)nprocs,
-				    nnf(r->fc[MPIIO_F_SLOWEST_RANK_TIME]))
-			     : 0;
+		rw = nprocs > 0 ? fmin(rw / (double)nprocs,
+				       nnf(r->fc[MPIIO_F_SLOWEST_RANK_TIME]))
+				: 0;
 	rw = fmax(0, rw - mpiio_large_secs(r, d, nprocs));
 	return rw * (double)small / (double)all;
 }
@@ -2012,8 +2009,7 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 			jm->recs[i].id,
 			(double)nn(c[MPIIO_BYTES_READ]) +
 				(double)nn(c[MPIIO_BYTES_WRITTEN]),
-			nnf(f[MPIIO_F_READ_TIME]) +
-				nnf(f[MPIIO_F_WRITE_TIME]) +
+			nnf(f[MPIIO_F_READ_TIME]) + nnf(f[MPIIO_F_WRITE_TIME]) +
 				nnf(f[MPIIO_F_META_TIME]),
 			c[MPIIO_FASTEST_RANK_BYTES],
 			c[MPIIO_SLOWEST_RANK_BYTES],

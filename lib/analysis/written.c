@@ -120,7 +120,7 @@ int iol_written_compute(const struct iol_job *job, struct iol_written *w,
 			v[n].size = x->maxoff >= 0 && x->maxoff < INT64_MAX
 					    ? x->maxoff + 1
 				    : x->maxoff >= 0 ? INT64_MAX
-						    : 0;
+						     : 0;
 			v[n].written = x->bw > 0;
 			n++;
 		}

@@ -96,10 +96,10 @@ static int next_counters(struct iol_job *job, const struct iol_modinfo *mi,
 	int ret;
 
 	if (!rd->into_ic) {
-		rd->into_ic = iol_arena_alloc(&job->priv->arena,
-					      sizeof(int64_t) * (size_t)mi->nint +
-						      sizeof(double) *
-							      (size_t)mi->nflt);
+		rd->into_ic = iol_arena_alloc(
+			&job->priv->arena,
+			sizeof(int64_t) * (size_t)mi->nint +
+				sizeof(double) * (size_t)mi->nflt);
 		if (!rd->into_ic)
 			return iol_error_set(err, IOL_ENOMEM, "out of memory");
 		rd->into_fc = (double *)(rd->into_ic + mi->nint);

@@ -976,9 +976,8 @@ static int names_presize(struct iol_dlog_priv *pv, const struct zin *z)
 
 	if (!z->done)
 		return 0;
-	return iol_index_presize(&pv->nix, most < ((size_t)1 << 20)
-						    ? most
-						    : (size_t)1 << 20);
+	return iol_index_presize(
+		&pv->nix, most < ((size_t)1 << 20) ? most : (size_t)1 << 20);
 }
 
 static int read_names(struct iol_dlog *d, struct iol_error *err)

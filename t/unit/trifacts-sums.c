@@ -26,8 +26,7 @@
 
 #define NR 4
 
-static const char *names[NR] = {"/d/a.dat", "/d/b.dat", "/d/c.dat",
-				"/d/d.dat"};
+static const char *names[NR] = {"/d/a.dat", "/d/b.dat", "/d/c.dat", "/d/d.dat"};
 static struct iol_jrec rec[NR];
 static int64_t ic[NR][IOL_POSIX_NINT];
 static double fc[NR][IOL_POSIX_NFLT];
