@@ -23,10 +23,23 @@ int iol_hist_bins(const struct iol_job *job, int m, int64_t rd[IOL_NBINS],
 	c = iol_cix(m);
 	if (c->bin_r < 0 || c->bin_w < 0)
 		return 0;
-	for (i = 0; i < jm->n; i++)
+	/* summed in local arrays, then added: rd and wr might alias the
+	 * records, so each sum was stored and loaded again for every record
+	 * (the sums wrap, mod 2^64: the same result in any order) */
+	uint64_t sr[IOL_NBINS] = {0}, sw[IOL_NBINS] = {0};
+
+	for (i = 0; i < jm->n; i++) {
+		const int64_t *vr = &jm->recs[i].ic[c->bin_r],
+			      *vw = &jm->recs[i].ic[c->bin_w];
+
 		for (b = 0; b < IOL_NBINS; b++) {
-			rd[b] = wadd(rd[b], pos(jm->recs[i].ic[c->bin_r + b]));
-			wr[b] = wadd(wr[b], pos(jm->recs[i].ic[c->bin_w + b]));
+			sr[b] += (uint64_t)pos(vr[b]);
+			sw[b] += (uint64_t)pos(vw[b]);
 		}
+	}
+	for (b = 0; b < IOL_NBINS; b++) {
+		rd[b] = wadd(rd[b], (int64_t)sr[b]);
+		wr[b] = wadd(wr[b], (int64_t)sw[b]);
+	}
 	return 1;
 }

@@ -68,14 +68,22 @@ int iol_rec_sizes(int mod, const struct iol_jrec *r, int64_t size[IOL_NCOMMON],
 /* Every record's (size, count) pairs with a count; returns how many. */
 static size_t gather(const struct iol_jmod *jm, int mod, struct szc *p)
 {
+	/* iol_rec_sizes() with the module's indexes found once, not a
+	 * call and two lookups a record */
+	const struct cix *c = iol_cix(mod);
+	int step = (c->acc1c - c->acc1) / IOL_NCOMMON, k;
 	size_t i, n = 0;
 
 	for (i = 0; i < jm->n; i++) {
-		int64_t v[IOL_NCOMMON], cnt[IOL_NCOMMON];
-		int k, got = iol_rec_sizes(mod, &jm->recs[i], v, cnt);
+		const int64_t *ic = jm->recs[i].ic;
 
-		for (k = 0; k < got; k++)
-			p[n++] = (struct szc){v[k], cnt[k]};
+		for (k = 0; k < IOL_NCOMMON; k++) {
+			int64_t v = ic[c->acc1 + k * step],
+				cnt = ic[c->acc1c + k];
+
+			if (v >= 0 && cnt > 0)
+				p[n++] = (struct szc){v, cnt};
+		}
 	}
 	return n;
 }

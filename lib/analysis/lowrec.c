@@ -15,8 +15,9 @@ void iol_lowrecs_init(struct iol_lowrecs *it, const struct iol_job *job)
 	it->i = 0;
 }
 
-int iol_lowrecs_next(struct iol_lowrecs *it, int *mod,
-		     const struct iol_jrec **rec, struct iol_recx *x)
+int iol_lowrecs_step(struct iol_lowrecs *it, int *mod,
+		     const struct iol_jrec **rec, const struct iol_recx **x,
+		     struct iol_recx *buf)
 {
 	while (it->k < 2) {
 		int m = low_mods[it->k];
@@ -25,11 +26,23 @@ int iol_lowrecs_next(struct iol_lowrecs *it, int *mod,
 		if (jm->loaded && it->i < jm->n) {
 			*mod = m;
 			*rec = &jm->recs[it->i];
-			iol_jmod_extract(jm, m, it->i++, x);
+			*x = iol_jmod_rx(jm, m, it->i++, buf);
 			return 1;
 		}
 		it->k++;
 		it->i = 0;
 	}
 	return 0;
+}
+
+int iol_lowrecs_next(struct iol_lowrecs *it, int *mod,
+		     const struct iol_jrec **rec, struct iol_recx *x)
+{
+	const struct iol_recx *p;
+
+	if (!iol_lowrecs_step(it, mod, rec, &p, x))
+		return 0;
+	if (p != x)
+		*x = *p;
+	return 1;
 }

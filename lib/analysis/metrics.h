@@ -64,6 +64,17 @@ static inline void iol_jmod_extract(const struct iol_jmod *jm, int mod,
 	else
 		iol_rec_extract(mod, &jm->recs[i], x);
 }
+/* The same without the copy: jm->rx[i] itself when cached (a copy of its
+ * 184 bytes a record in each of six passes was 1.3 % of ingest's
+ * instructions), else buf filled. */
+static inline const struct iol_recx *
+iol_jmod_rx(const struct iol_jmod *jm, int mod, size_t i, struct iol_recx *buf)
+{
+	if (jm->rx)
+		return &jm->rx[i];
+	iol_rec_extract(mod, &jm->recs[i], buf);
+	return buf;
+}
 /*
  * Every record of the job's loaded data modules extracted once into the
  * job's arena (jm->rx), for a caller that runs many analyses over one job
@@ -92,6 +103,11 @@ void iol_lowrecs_init(struct iol_lowrecs *it, const struct iol_job *job);
  * filled, or 0 at the end. */
 int iol_lowrecs_next(struct iol_lowrecs *it, int *mod,
 		     const struct iol_jrec **rec, struct iol_recx *x);
+/* The same, *x pointing at the cached extraction (iol_jmod_rx()) or
+ * at buf. */
+int iol_lowrecs_step(struct iol_lowrecs *it, int *mod,
+		     const struct iol_jrec **rec, const struct iol_recx **x,
+		     struct iol_recx *buf);
 
 struct iol_modsum {
 	int present, partial, has_perf;

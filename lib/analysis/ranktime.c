@@ -61,7 +61,8 @@ int iol_ranktime_compute(const struct iol_job *job, struct iol_ranktime *t,
 	size_t np = job->nprocs > 0 ? (size_t)job->nprocs : 1;
 	struct iol_lowrecs it;
 	const struct iol_jrec *r;
-	struct iol_recx x;
+	struct iol_recx xbuf;
+	const struct iol_recx *x;
 	int mod;
 
 	memset(t, 0, sizeof(*t));
@@ -73,17 +74,17 @@ int iol_ranktime_compute(const struct iol_job *job, struct iol_ranktime *t,
 	t->rd = t->meta + np;
 	t->wr = t->rd + np;
 	iol_lowrecs_init(&it, job);
-	while (iol_lowrecs_next(&it, &mod, &r, &x)) {
+	while (iol_lowrecs_step(&it, &mod, &r, &x, &xbuf)) {
 		if (r->rank >= 0 && (size_t)r->rank < np) {
-			t->io[r->rank] += rec_time(&x);
-			t->meta[r->rank] += posf(x.tm);
-			t->rd[r->rank] += posf(x.tr);
-			t->wr[r->rank] += posf(x.tw);
+			t->io[r->rank] += rec_time(x);
+			t->meta[r->rank] += posf(x->tm);
+			t->rd[r->rank] += posf(x->tr);
+			t->wr[r->rank] += posf(x->tw);
 		} else if (r->rank < 0) {
-			shared_add(t, &x);
+			shared_add(t, x);
 		} else {
-			t->shared_io_sum += rec_time(&x);
-			t->shared_meta_sum += posf(x.tm);
+			t->shared_io_sum += rec_time(x);
+			t->shared_meta_sum += posf(x->tm);
 		}
 	}
 	by_slowest(t);

@@ -165,16 +165,17 @@ static int layer_perf(const struct iol_job *job, int m, struct iol_modsum *ms)
 		return IOL_ENOMEM;
 	memset(p, 0, sizeof(*p));
 	for (i = 0; i < jm->n; i++) {
-		struct iol_recx x;
+		struct iol_recx xbuf;
+		const struct iol_recx *x;
 		int64_t rank = jm->recs[i].rank;
 
-		iol_jmod_extract(jm, m, i, &x);
+		x = iol_jmod_rx(jm, m, i, &xbuf);
 		p->total_bytes =
-			satadd(p->total_bytes, satadd(pos(x.br), pos(x.bw)));
+			satadd(p->total_bytes, satadd(pos(x->br), pos(x->bw)));
 		if (rank < 0)
-			shared += posf(x.tslow);
+			shared += posf(x->tslow);
 		else if ((uint64_t)rank < np)
-			rank_t[rank] += posf(x.tr) + posf(x.tw) + posf(x.tm);
+			rank_t[rank] += posf(x->tr) + posf(x->tw) + posf(x->tm);
 	}
 	for (i = 0; i < np; i++)
 		if (rank_t[i] > p->slowest_rank_io_time) {
@@ -239,25 +240,26 @@ static int mod_sum(const struct iol_job *job, int m, struct iol_modsum *ms,
 	if (use_acc)
 		acc.perf_only = 1; /* only iol_accum_perf() below */
 	for (i = 0; i < jm->n && !ret; i++) {
-		struct iol_recx x;
+		struct iol_recx xbuf;
+		const struct iol_recx *x;
 
-		iol_jmod_extract(jm, m, i, &x);
+		x = iol_jmod_rx(jm, m, i, &xbuf);
 		ms->nrec++;
-		ms->bytes_read = satadd(ms->bytes_read, pos(x.br));
-		ms->bytes_written = satadd(ms->bytes_written, pos(x.bw));
-		ms->reads = satadd(ms->reads, pos(x.reads));
-		ms->writes = satadd(ms->writes, pos(x.writes));
-		ms->opens = satadd(ms->opens, pos(x.opens));
-		ms->seeks = satadd(ms->seeks, pos(x.seeks));
-		ms->syncs = satadd(ms->syncs, pos(x.syncs));
-		if (x.writes > 0) /* a shared record: one per process */
+		ms->bytes_read = satadd(ms->bytes_read, pos(x->br));
+		ms->bytes_written = satadd(ms->bytes_written, pos(x->bw));
+		ms->reads = satadd(ms->reads, pos(x->reads));
+		ms->writes = satadd(ms->writes, pos(x->writes));
+		ms->opens = satadd(ms->opens, pos(x->opens));
+		ms->seeks = satadd(ms->seeks, pos(x->seeks));
+		ms->syncs = satadd(ms->syncs, pos(x->syncs));
+		if (x->writes > 0) /* a shared record: one per process */
 			ms->write_recs +=
 				jm->recs[i].rank < 0 && job->nprocs > 0
 					? job->nprocs
 					: 1;
-		ms->read_time += posf(x.tr);
-		ms->write_time += posf(x.tw);
-		ms->meta_time += posf(x.tm);
+		ms->read_time += posf(x->tr);
+		ms->write_time += posf(x->tw);
+		ms->meta_time += posf(x->tm);
 		ids[i] = jm->recs[i].id;
 		if (use_acc) {
 			const struct iol_jrec *jr = &jm->recs[i];
@@ -670,18 +672,19 @@ static double imbal_stake(const struct iol_job *job, int64_t busiest,
 		return NAN;
 	t = b + nprocs;
 	for (i = 0; i < jm->n; i++) {
-		struct iol_recx x;
+		struct iol_recx xbuf;
+		const struct iol_recx *x;
 		double ti;
 		int64_t r = jm->recs[i].rank;
 
 		if (r < 0)
 			continue;
-		iol_jmod_extract(jm, IOL_MOD_POSIX, i, &x);
-		ti = posf(x.tr) + posf(x.tw);
+		x = iol_jmod_rx(jm, IOL_MOD_POSIX, i, &xbuf);
+		ti = posf(x->tr) + posf(x->tw);
 		sum += ti;
 		if (r < nprocs) {
 			t[r] += ti;
-			b[r] += posf((double)x.br) + posf((double)x.bw);
+			b[r] += posf((double)x->br) + posf((double)x->bw);
 		}
 		if (r == busiest)
 			busy += ti, own = 1;
@@ -761,7 +764,8 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 	struct jobpass p;
 	struct iol_lowrecs it;
 	const struct iol_jrec *r;
-	struct iol_recx x;
+	struct iol_recx xbuf;
+	const struct iol_recx *x;
 	struct iol_ranktime t;
 	double meta_slow, imbal = NAN;
 	int64_t nbytes = 0, minbytes = -1;
@@ -787,8 +791,8 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 	    iol_ftab_presize(&p.ft, lowrecs_count(job)) < 0)
 		ret = IOL_ENOMEM;
 	iol_lowrecs_init(&it, job);
-	while (!ret && iol_lowrecs_next(&it, &mod, &r, &x))
-		ret = job_rec(mod, r, &x, nprocs, s, &p);
+	while (!ret && iol_lowrecs_step(&it, &mod, &r, &x, &xbuf))
+		ret = job_rec(mod, r, x, nprocs, s, &p);
 	for (int64_t k = 0; !ret && k < nprocs; k++)
 		if (p.rank_b[k] > 0) {
 			nbytes++;

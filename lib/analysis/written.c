@@ -103,10 +103,11 @@ int iol_written_compute(const struct iol_job *job, struct iol_written *w,
 		runs[k] = n;
 		sorted &= !jm->loaded || jm->n < 2 || jm->byid;
 		for (j = 0; jm->loaded && j < jm->n; j++) {
-			struct iol_recx x;
+			struct iol_recx xbuf;
+			const struct iol_recx *x;
 
 			i = jm->byid ? jm->byid[j] : j;
-			iol_jmod_extract(jm, mods[k], i, &x);
+			x = iol_jmod_rx(jm, mods[k], i, &xbuf);
 			nv = iol_grow(v, &cap, n, sizeof(*v), 64);
 			if (!nv) {
 				free(v);
@@ -116,11 +117,11 @@ int iol_written_compute(const struct iol_job *job, struct iol_written *w,
 			v = nv;
 			v[n].id = jm->recs[i].id;
 			/* INT64_MAX + 1 overflows: a damaged log's */
-			v[n].size = x.maxoff >= 0 && x.maxoff < INT64_MAX
-					    ? x.maxoff + 1
-				    : x.maxoff >= 0 ? INT64_MAX
-						    : 0;
-			v[n].written = x.bw > 0;
+			v[n].size = x->maxoff >= 0 && x->maxoff < INT64_MAX
+					    ? x->maxoff + 1
+				    : x->maxoff >= 0 ? INT64_MAX
+						     : 0;
+			v[n].written = x->bw > 0;
 			n++;
 		}
 	}

@@ -19,11 +19,13 @@ static inline int64_t wadd(int64_t a, int64_t b)
  * log's INT64_MAX counters says "-2 B read" */
 static inline int64_t satadd(int64_t a, int64_t b)
 {
-	if (b > 0 && a > INT64_MAX - b)
-		return INT64_MAX;
-	if (b < 0 && a < INT64_MIN - b)
-		return INT64_MIN;
-	return a + b;
+	int64_t s;
+
+	/* the overflow flag, not two comparisons first: the summary's sums
+	 * of every record were 1.3 % of ingest's instructions */
+	if (__builtin_add_overflow(a, b, &s))
+		return b > 0 ? INT64_MAX : INT64_MIN;
+	return s;
 }
 
 #endif

@@ -49,6 +49,9 @@ static size_t ncols;
 /* for each column past the written ones, its job-row field */
 static const struct iol_field **colfield;
 static char wnames[NWRITTEN][40];
+/* the job-row fields of the start and end times, looked up once (each
+ * row looked both up by name among 270 fields) */
+static const struct iol_field *start_field, *end_field;
 static pthread_once_t cols_once = PTHREAD_ONCE_INIT;
 
 static int is_book(const char *name)
@@ -94,6 +97,8 @@ static void build_cols(void)
 		colfield[k] = &f[i];
 		cols[k++] = (struct iol_popcol){f[i].name, sqltype(f[i].type)};
 	}
+	start_field = iol_jobrow_field("start_time");
+	end_field = iol_jobrow_field("end_time");
 	ncols = k;
 }
 
@@ -386,11 +391,9 @@ static double now_s(void)
 
 /* a bookkeeping time that is also a job-row field takes the field's
  * value, so that one number has one definition */
-static double book_time(const char *name, double own,
+static double book_time(const struct iol_field *fl, double own,
 			const struct iol_jobrow *jr)
 {
-	const struct iol_field *fl = iol_jobrow_field(name);
-
 	if (fl && (fl->type == IOL_FT_TIME || fl->type == IOL_FT_NUM))
 		return fl->num(jr);
 	return own;
@@ -424,8 +427,8 @@ static int put_book(struct iol_poprow *row, const struct iol_popfile *f,
 	    put_text(row, user) ||
 	    put_text(row, app_of(job->exe, abuf, sizeof(abuf))) ||
 	    put_text(row, project) ||
-	    put_real(row, book_time("start_time", iol_job_start(job), jr)) ||
-	    put_real(row, book_time("end_time",
+	    put_real(row, book_time(start_field, iol_job_start(job), jr)) ||
+	    put_real(row, book_time(end_field,
 				    (double)job->end_sec + job->end_nsec * 1e-9,
 				    jr)) ||
 	    put_int(row, job->partial != 0 || job->lost != 0);

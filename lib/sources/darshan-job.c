@@ -44,18 +44,39 @@ static const char *absurd_float(const char *name, double v)
 	return NULL;
 }
 
+/* TIME_LIMIT's bits, as check_floats() compares them */
+static uint64_t limit_bits(void)
+{
+	double l = TIME_LIMIT;
+	uint64_t b;
+
+	memcpy(&b, &l, sizeof(b));
+	return b;
+}
+
 static int check_floats(const struct iol_modinfo *mi, const struct iol_rec *r,
-			struct iol_error *err)
+			const double *fc, struct iol_error *err)
 {
 	const char *what;
 	int k, odd = 0;
 
 	/* one pass without branches first: nearly every record's floats
-	 * are all within the limit (a NaN fails the comparison too) */
-	for (k = 0; k < mi->nflt; k++)
-		odd |= !(fabs(r->fc[k]) <= TIME_LIMIT);
+	 * are all within the limit.  As integers: the bits of a double
+	 * without its sign order as its magnitude, and an infinity's or a
+	 * NaN's lie above every finite one's, so the largest of them says
+	 * whether any is beyond the limit (a NaN too) */
+	uint64_t most = 0;
+
+	for (k = 0; k < mi->nflt; k++) {
+		uint64_t b;
+
+		memcpy(&b, &fc[k], sizeof(b));
+		b &= ~((uint64_t)1 << 63);
+		most = b > most ? b : most;
+	}
+	odd = most > limit_bits();
 	for (k = 0; odd && k < mi->nflt; k++)
-		if ((what = absurd_float(mi->fname[k], r->fc[k])))
+		if ((what = absurd_float(mi->fname[k], fc[k])))
 			return iol_error_set(
 				err, IOL_ECORRUPT,
 				"%s record %llu of rank %lld: %s is %s",
@@ -64,20 +85,43 @@ static int check_floats(const struct iol_modinfo *mi, const struct iol_rec *r,
 	return 0;
 }
 
-static int copy_counters(struct iol_job *job, const struct iol_modinfo *mi,
-			 struct iol_jrec *jr, const struct iol_rec *r)
+/* The next record of the module into the job: its counters read into
+ * the arena where the reader can put them (rd->into_*), else copied
+ * there.  1, 0 at the end, or < 0. */
+static int next_counters(struct iol_job *job, const struct iol_modinfo *mi,
+			 struct iol_modrd *rd, struct iol_jrec *jr,
+			 struct iol_error *err)
 {
+	const struct iol_rec *r;
+	int ret;
+
+	if (!rd->into_ic) {
+		rd->into_ic = iol_arena_alloc(
+			&job->priv->arena,
+			sizeof(int64_t) * (size_t)mi->nint +
+				sizeof(double) * (size_t)mi->nflt);
+		if (!rd->into_ic)
+			return iol_error_set(err, IOL_ENOMEM, "out of memory");
+		rd->into_fc = (double *)(rd->into_ic + mi->nint);
+		rd->into_nint = mi->nint;
+		rd->into_nflt = mi->nflt;
+	}
+	ret = iol_modrd_next(rd, &r, err);
+	if (ret != 1)
+		return ret;
+	ret = check_floats(mi, r, rd->into_used ? rd->into_fc : r->fc, err);
+	if (ret < 0)
+		return ret;
 	jr->id = r->id;
 	jr->rank = r->rank;
-	jr->ic = iol_arena_alloc(&job->priv->arena,
-				 sizeof(int64_t) * (size_t)mi->nint +
-					 sizeof(double) * (size_t)mi->nflt);
-	if (!jr->ic)
-		return IOL_ENOMEM;
-	jr->fc = (double *)(jr->ic + mi->nint);
-	memcpy(jr->ic, r->ic, sizeof(int64_t) * (size_t)mi->nint);
-	memcpy(jr->fc, r->fc, sizeof(double) * (size_t)mi->nflt);
-	return 0;
+	jr->ic = rd->into_ic;
+	jr->fc = rd->into_fc;
+	if (!rd->into_used) {
+		memcpy(jr->ic, r->ic, sizeof(int64_t) * (size_t)mi->nint);
+		memcpy(jr->fc, r->fc, sizeof(double) * (size_t)mi->nflt);
+	}
+	rd->into_ic = NULL; /* the record's now: the next one gets its own */
+	return 1;
 }
 
 static int load_counters(struct iol_job *job, int mod, struct iol_error *err)
@@ -85,25 +129,24 @@ static int load_counters(struct iol_job *job, int mod, struct iol_error *err)
 	const struct iol_modinfo *mi = iol_modinfo(mod);
 	struct iol_jmod *jm = &job->mod[mod];
 	struct iol_modrd rd;
-	const struct iol_rec *r;
 	size_t cap = 0;
 	int ret;
 
 	ret = iol_modrd_open(&rd, dlog_of(job), mod, err);
 	if (ret < 0)
 		return ret;
-	while ((ret = iol_modrd_next(&rd, &r, err)) == 1) {
-		struct iol_jrec *jr;
+	for (;;) {
+		struct iol_jrec *jr =
+			iol_grow(jm->recs, &cap, jm->n, sizeof(*jr), 64);
 
-		ret = check_floats(mi, r, err);
-		if (ret < 0)
-			break;
-		jr = iol_grow(jm->recs, &cap, jm->n, sizeof(*jr), 64);
-		if (!jr || (jm->recs = jr,
-			    copy_counters(job, mi, &jr[jm->n], r) < 0)) {
+		if (!jr) {
 			ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
 			break;
 		}
+		jm->recs = jr;
+		ret = next_counters(job, mi, &rd, &jr[jm->n], err);
+		if (ret != 1)
+			break;
 		jm->n++;
 	}
 	iol_modrd_close(&rd);

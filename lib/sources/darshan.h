@@ -141,6 +141,13 @@ struct iol_modrd {
 	const struct iol_dlog *d;
 	int mod, ver;
 	struct iol_rec rec;
+	/* Set by a caller that keeps every record (the job's loader): a
+	 * fixed record in the host's byte order with into_nint and
+	 * into_nflt counters as they lie goes there, not to rec.ic and
+	 * rec.fc, and into_used says so; one copy of each record less. */
+	int64_t *into_ic;
+	double *into_fc;
+	int into_nint, into_nflt, into_used;
 	uint64_t nrec; /* records returned so far */
 	struct iol_modrd_priv *priv;
 };
