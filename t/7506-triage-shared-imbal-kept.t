@@ -9,8 +9,11 @@
 # REDUNDANT's).  A file MPI-IO drove through one aggregator has a POSIX
 # record one rank moved, but its MPI-IO record shows every rank's
 # requests: aggregation, not one rank's I/O (r49-ckpt-n1, the collective
-# twin r49-graph-coll): RANK0-IO stays quiet.  The truth is awk's over
-# `iolens parse`.
+# twin r49-graph-coll): RANK0-IO stays quiet.  Any rank, not only 0
+# (t/unit/rank0-sole-shared: 4 ranks, 1 GiB written in 8 s through one
+# shared record by rank 3, found as rank 3's; the same file with the
+# fastest rank writing a quarter is a shared-file imbalance).  The truth
+# is awk's over `iolens parse`.
 . "$(dirname "$0")/lib.sh"
 col() { # tsv code column
 	awk -F'\t' -v c="$2" -v k="$3" '$2 == c { print $k }' "$1"
@@ -46,4 +49,17 @@ for p in r49-ckpt-n1 twins/r49-graph-coll; do
 	col "$TMP/t.tsv" IOL-RANK0-IO 8 | grep -q 'shared records it alone moved'
 	ok $((!$?)) "$n: no shared record counted as one rank's"
 done
+U=$TOP/t/unit/rank0-sole-shared
+"$U" 3 >"$TMP/u.tsv"
+ok $? "in memory: rank 3 alone writes the shared file"
+ucol() { awk -F'\t' -v c="$1" -v k="$2" '$1 == c { print $k }' "$TMP/u.tsv"; }
+is "$(ucol IOL-RANK0-IO 2) $(ucol IOL-SHARED-IMBALANCE 2) $(ucol IOL-SHARED-TIME-IMBALANCE 2)" \
+	"warn info info" "rank 3: RANK0-IO found, the imbalance rules its pattern"
+ucol IOL-RANK0-IO 4 | grep -q '^rank 3 of 4, '
+ok $? "rank 3: named"
+"$U" spread >"$TMP/u.tsv"
+is "$(ucol IOL-RANK0-IO 2) $(ucol IOL-SHARED-IMBALANCE 2) $(ucol IOL-SHARED-TIME-IMBALANCE 2)" \
+	"not evaluated warn warn" "spread: the fastest rank wrote a quarter: a shared-file imbalance"
+"$U" nosuch >/dev/null 2>&1
+is $? 2 "an unknown mode is refused"
 done_testing
