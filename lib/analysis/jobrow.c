@@ -336,6 +336,8 @@ INTG(t_ranks_bytes, TF->ranks_bytes)
 INTG(t_shwfiles, posix_or_none(r, TF->shared_wfiles))
 NUMG(t_small_top_secs, TF->small_top_secs)
 INTG(t_rank_min, TF->rank_bytes_min >= 0 ? TF->rank_bytes_min : NOINT)
+INTG(t_funnel, TF->funnel_rank >= 0 ? TF->funnel_rank : NOINT)
+NUMG(t_funnel_share, TF->funnel_share)
 #define TFINT(name, field) INTG(name, TF->field >= 0 ? TF->field : NOINT)
 TFINT(t_mpsmall, mpiio_small)
 TFINT(t_mptiny, mpiio_tiny)
@@ -957,12 +959,20 @@ static const struct iol_field fields[] = {
 	     "(estimated: opens and closes at the job's POSIX open pace, "
 	     "else one call's share each)",
 	     4, j_stdio_seek_time),
+	/* issue 34, round 49: IOL-RANK0-IO's rank, shared records one rank
+	 * moved counted as its own */
+	INTF("funnel_rank", IOL_FT_INT, "",
+	     "busiest rank, shared records it alone moved counted as its "
+	     "own",
+	     t_funnel),
+	NUMF("funnel_share", IOL_FT_NUM, "", "that rank's share of bytes", 4,
+	     t_funnel_share),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 101,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 103,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

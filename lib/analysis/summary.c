@@ -294,13 +294,50 @@ static int mod_sum(const struct iol_job *job, int m, struct iol_modsum *ms,
 
 /* What the pass over the POSIX and STDIO records gathers. */
 struct jobpass {
-	struct ftab ft;		  /* per file */
-	int64_t *rank_b;	  /* bytes per rank */
+	struct ftab ft;	 /* per file */
+	int64_t *rank_b; /* bytes per rank */
+	int64_t *sole_b; /* bytes of shared records it alone moved */
+	const struct iol_job *job;
 	unsigned char *rank_seen; /* the rank has a record */
 	int64_t seq, ops, notal;
 	double tsum, msum;	     /* I/O and meta time, all processes */
 	const struct iol_excl *excl; /* files left out of the top files */
 };
+
+/*
+ * The rank that alone moved a shared POSIX record's bytes (issue 34,
+ * round 49), -1 when none: its slowest rank's bytes are all the
+ * record's and its fastest rank's none, the other ranks only opened
+ * the file (r49-graph-root: 8 ranks open a 304 MiB input, rank 0 reads
+ * it all, Darshan keeps one record of rank -1).  Files of 1 MiB or
+ * more, as the shared-file rules judge.  A file MPI-IO drove is one
+ * rank's only when its MPI-IO record says so too: collective buffering
+ * through one aggregator moves every rank's requests.
+ */
+static int64_t sole_rank(const struct iol_job *job, const struct iol_jrec *r,
+			 const struct iol_recx *x, int64_t nprocs)
+{
+	const struct iol_jmod *jm = &job->mod[IOL_MOD_MPIIO];
+	int64_t b = satadd(pos(x->br), pos(x->bw)),
+		k = r->ic[POSIX_SLOWEST_RANK];
+	const int64_t *c;
+
+	if (r->rank >= 0 || b < 1048576 || k < 0 || k >= nprocs ||
+	    r->ic[POSIX_FASTEST_RANK_BYTES] != 0 ||
+	    r->ic[POSIX_SLOWEST_RANK_BYTES] != b)
+		return -1;
+	for (size_t i = 0; jm->loaded && i < jm->n; i++) {
+		c = jm->recs[i].ic;
+		if (jm->recs[i].id == r->id &&
+		    satadd(pos(c[MPIIO_BYTES_READ]),
+			   pos(c[MPIIO_BYTES_WRITTEN])) > 0 &&
+		    (jm->recs[i].rank >= 0 ||
+		     c[MPIIO_FASTEST_RANK_BYTES] != 0 ||
+		     c[MPIIO_SLOWEST_RANK] != k))
+			return -1;
+	}
+	return k;
+}
 
 /* One POSIX or STDIO record into the job's sums and its file's entry. */
 static int job_rec(int mod, const struct iol_jrec *r, const struct iol_recx *x,
@@ -308,6 +345,7 @@ static int job_rec(int mod, const struct iol_jrec *r, const struct iol_recx *x,
 {
 	double t = rec_time(x);
 	struct fent *f;
+	int64_t k;
 
 	s->bytes_read = satadd(s->bytes_read, pos(x->br));
 	s->bytes_written = satadd(s->bytes_written, pos(x->bw));
@@ -322,6 +360,9 @@ static int job_rec(int mod, const struct iol_jrec *r, const struct iol_recx *x,
 		p->rank_b[r->rank] = satadd(p->rank_b[r->rank],
 					    satadd(pos(x->br), pos(x->bw)));
 	}
+	if (mod == IOL_MOD_POSIX && (k = sole_rank(p->job, r, x, nprocs)) >= 0)
+		p->sole_b[k] =
+			satadd(p->sole_b[k], satadd(pos(x->br), pos(x->bw)));
 	if (mod == IOL_MOD_POSIX) {
 		s->mmaps = satadd(s->mmaps, pos(r->ic[POSIX_MMAPS]));
 		if (x->seq >= 0)
@@ -394,6 +435,26 @@ static void job_ranks(int64_t nprocs, struct iol_summary *s,
 					    1048576.0 /
 					    s->io.agg_time_by_slowest;
 	s->mibs = s->io.agg_perf_by_slowest;
+}
+
+/* The busiest rank counting the shared records it alone moved as its
+ * own (sole_rank()), and its share of the bytes: IOL-RANK0-IO's rank */
+static void job_funnel(int64_t nprocs, const struct iol_summary *s,
+		       const struct jobpass *p, int64_t *rank, double *share)
+{
+	int64_t b, best = 0;
+
+	*rank = -1;
+	*share = NAN;
+	for (int64_t i = 0; i < nprocs; i++) {
+		b = satadd(p->rank_b[i], p->sole_b[i]);
+		if (b > 0 && (*rank < 0 || b > best)) {
+			*rank = i;
+			best = b;
+		}
+	}
+	if (*rank >= 0 && s->io.total_bytes > 0)
+		*share = (double)best / (double)s->io.total_bytes;
 }
 
 /* compute nodes: option, processes per node, DXT hostnames, the site's
@@ -767,8 +828,8 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 	struct iol_recx xbuf;
 	const struct iol_recx *x;
 	struct iol_ranktime t;
-	double meta_slow, imbal = NAN;
-	int64_t nbytes = 0, minbytes = -1;
+	double meta_slow, imbal = NAN, fshare = NAN;
+	int64_t nbytes = 0, minbytes = -1, frank = -1;
 	int mod, ret = 0;
 
 	if (iol_ranktime_compute(job, &t, err) < 0)
@@ -783,11 +844,13 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 	meta_slow += t.shared_meta_sum / (double)(nprocs > 0 ? nprocs : 1);
 	memset(&p, 0, sizeof(p));
 	p.excl = excl;
+	p.job = job;
 	p.rank_b = calloc((size_t)nprocs, sizeof(*p.rank_b));
+	p.sole_b = calloc((size_t)nprocs, sizeof(*p.sole_b));
 	p.rank_seen = calloc((size_t)nprocs, 1);
 	/* a file a record at most: the table sized once, not grown and
 	 * rehashed a doubling at a time */
-	if (!p.rank_b || !p.rank_seen ||
+	if (!p.rank_b || !p.sole_b || !p.rank_seen ||
 	    iol_ftab_presize(&p.ft, lowrecs_count(job)) < 0)
 		ret = IOL_ENOMEM;
 	iol_lowrecs_init(&it, job);
@@ -801,6 +864,7 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 		}
 	if (!ret) {
 		job_ranks(nprocs, s, &p, &t);
+		job_funnel(nprocs, s, &p, &frank, &fshare);
 		imbal = imbal_stake(job, s->busiest_rank, nprocs);
 		job_nodes(job, o, nprocs, s);
 		job_ratios(job, nprocs, s, &p);
@@ -809,6 +873,7 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 		ret = summary_common(job, s);
 	}
 	free(p.rank_b);
+	free(p.sole_b);
 	free(p.rank_seen);
 	iol_ftab_free(&p.ft);
 	iol_ranktime_free(&t);
@@ -820,6 +885,8 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 	s->tf.rank_imbal_stake = imbal;
 	s->tf.ranks_bytes = nbytes;
 	s->tf.rank_bytes_min = minbytes;
+	s->tf.funnel_rank = frank;
+	s->tf.funnel_share = fshare;
 	return ret;
 }
 

@@ -155,6 +155,8 @@ static const char *const in_names[] = {"nprocs",
 				       "straggler_even_request",
 				       "stdio_seeks",
 				       "stdio_seek_time",
+				       "funnel_rank",
+				       "funnel_share",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -1827,11 +1829,28 @@ static int rank0_pace_note(const struct iol_triage_in *in,
 	return 1;
 }
 
+/*
+ * Did one rank's I/O reach RANK0-IO through shared records (issue 34,
+ * round 49)?  funnel_rank counts a shared record whose bytes one rank
+ * moved (its slowest rank's bytes all the record's, the fastest rank's
+ * none) as that rank's: every rank opening an input that rank 0 alone
+ * reads leaves Darshan one record of rank -1, and the per-rank records
+ * are lock files (r49-graph-root: 2.259e-05 % of the bytes in rank 0's
+ * own records, all 318767128 B of the shared graph read by it).
+ */
+static int funnel_shared(const struct iol_triage_in *in)
+{
+	return isfinite(V(FUNNEL)) && isfinite(V(FUNNEL_SHARE)) &&
+	       (!isfinite(V(BUSIEST_SHARE)) ||
+		V(FUNNEL_SHARE) > V(BUSIEST_SHARE));
+}
+
 EVAL(e_rank0)
 {
-	int by_time, paced;
+	int by_time, paced, sh = funnel_shared(in);
+	double rank = sh ? V(FUNNEL) : V(BUSIEST);
 
-	if (!isfinite(V(BUSIEST)) || !isfinite(V(BUSIEST_SHARE))) {
+	if (!isfinite(rank) || (!sh && !isfinite(V(BUSIEST_SHARE)))) {
 		DETAIL("no per-rank records (shared records only)");
 		return -1;
 	}
@@ -1839,10 +1858,13 @@ EVAL(e_rank0)
 		DETAIL("a single process");
 		return -1;
 	}
-	*v = V(BUSIEST_SHARE) * 100.0;
+	*v = (sh ? V(FUNNEL_SHARE) : V(BUSIEST_SHARE)) * 100.0;
 	*stake = rank0_spread_secs(in, c, &paced);
-	DETAIL("rank %.0f of %.0f, strategy %s, %.3f s I/O%s", V(BUSIEST),
+	DETAIL("rank %.0f of %.0f, strategy %s, %.3f s I/O%s%s", rank,
 	       V(NPROCS), S(STRATEGY)[0] ? S(STRATEGY) : "?", z(V(IO_SLOWEST)),
+	       sh ? " (shared records it alone moved, the other ranks' "
+		    "bytes none, counted as its own)"
+		  : "",
 	       V(NPROCS) < 3 ? " (two processes: one writer beside one "
 			       "other is no funnel; judged by its time)"
 			     : "");
@@ -4371,6 +4393,83 @@ static void strag_of_small(const struct iol_triage_in *in, int detail,
 }
 
 /*
+ * A shared file whose bytes one rank moved (issue 34, round 49): its
+ * slowest rank holds all the bytes, (N - 1) times the mean rank's, the
+ * fastest none, and the time's slowest rank is the same (when its file
+ * is the same).  That is no imbalance for collective I/O to even out
+ * but one rank's I/O through a shared record (r49-graph-root: rank 0
+ * reads the 304 MiB input every rank opened; the collective twin took
+ * 2.08-4.35 s against 2.50-3.23 s, a reader a rank 1.19-1.33 s).
+ */
+static int shimb_sole(const struct iol_triage_in *in)
+{
+	double all = 100.0 * (z(V(NPROCS)) - 1);
+
+	return V(NPROCS) >= 2 && isfinite(V(SHIMB)) &&
+	       V(SHIMB) >= all * (1 - 1e-9) && isfinite(V(FUNNEL)) &&
+	       (strcmp(S(SHIMB_FILE), S(SHTIMB_FILE)) ||
+		V(SHTIMB_RANK) == V(FUNNEL));
+}
+
+static const char sole_rec[] =
+	"One rank moved all of this shared file's bytes and the others "
+	"only opened it: rank-0-only I/O (IOL-RANK0-IO), not an imbalance "
+	"collective I/O evens out. Let each rank read or write its own part "
+	"(with a reader a rank, or enough aggregators).";
+
+static void sole_of(const struct iol_triage_in *in,
+		    const struct iol_triage_conf *c,
+		    const struct iol_finding *lead, int detail,
+		    struct iol_finding *f)
+{
+	char tmp[sizeof(f->detail)];
+
+	f->rec = sole_rec;
+	if (K(COMPANIONS) > 0) {
+		companion_of(in, lead, detail, f);
+		return;
+	}
+	f->lead = lead->code;
+	f->sev = f->sev < IOL_SEV_INFO ? IOL_SEV_INFO : f->sev;
+	f->floored = 0;
+	if (!detail)
+		return;
+	cut_note(f->detail);
+	snprintf(tmp, sizeof(tmp),
+		 "same cause as %s: %s (rank %.0f moved all the file's bytes, "
+		 "the other ranks none: one rank's I/O through a shared "
+		 "record, told by %s; not two problems)",
+		 lead->code, f->detail, V(FUNNEL), lead->code);
+	memcpy(f->detail, tmp, sizeof(tmp));
+}
+
+/*
+ * Beside RANK0-IO found through shared records (funnel_shared()), the
+ * shared-file imbalance rules on a file that rank alone moved tell its
+ * pattern: RANK0-IO's companions (companions = 1), else info saying
+ * whose cause it is, as META-BOUND beside a storm; their advice is the
+ * pattern's, not collective I/O.
+ */
+static void shared_of_funnel(const struct iol_triage_in *in,
+			     const struct iol_triage_conf *c, int detail,
+			     const unsigned char *crossed, struct iol_triage *t)
+{
+	static const char *const codes[] = {"IOL-SHARED-IMBALANCE",
+					    "IOL-SHARED-TIME-IMBALANCE"};
+	size_t i = rule_index("IOL-RANK0-IO"), j, k;
+
+	if (i == NRULES || !crossed[i] || t->f[i].sev > IOL_SEV_WARN ||
+	    t->f[i].floored || !funnel_shared(in) || !shimb_sole(in))
+		return;
+	for (k = 0; k < 2; k++) {
+		j = rule_index(codes[k]);
+		if (j < NRULES && crossed[j] && !t->f[j].lead &&
+		    t->f[j].sev <= IOL_SEV_WARN)
+			sole_of(in, c, &t->f[i], detail, &t->f[j]);
+	}
+}
+
+/*
  * IO-TIME restating a storm of created files that is a finding by the
  * structural clause alone (its stake under the absolute floor) is
  * structural too: the same seconds, one root cause (round 23's cp -r,
@@ -4518,6 +4617,7 @@ static int eval_all(const struct iol_triage_in *in,
 	/* after IO-TIME: its causes' cost counts the cause once, under
 	 * the lead's code */
 	join_companions(in, c, detail, own, t);
+	shared_of_funnel(in, c, detail, crossed, t);
 	return 0;
 }
 

@@ -243,7 +243,10 @@ enum {
 				phase's ranks did equal work: phases only */
 	IOL_TIN_SSEEKS,	     /* STDIO seeks */
 	IOL_TIN_SSEEK_T,     /* their share of STDIO metadata, s a process */
-	IOL_TIN_BIN0,	     /* posix_read_0_100 ... posix_write_1g_plus */
+	IOL_TIN_FUNNEL,	     /* the busiest rank, shared records it alone
+				moved counted (funnel_rank) */
+	IOL_TIN_FUNNEL_SHARE, /* its share of the bytes */
+	IOL_TIN_BIN0,	      /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,
 	IOL_TIN_INCOMPLETE, /* incomplete_modules */

@@ -2118,7 +2118,8 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 	tf->small_top_secs = NAN;
 	tf->small_time = tf->shared_small_time = NAN;
 	tf->shimb_stake = tf->rsimb_stake = NAN;
-	tf->shtimb_rank = tf->askew_rank = -1;
+	tf->shtimb_rank = tf->askew_rank = tf->funnel_rank = -1;
+	tf->funnel_share = NAN;
 	tf->shtimb_slow = tf->shtimb_mean = tf->shtimb_fast = NAN;
 	tf->askew = tf->askew_slow = tf->askew_mean = tf->askew_k = NAN;
 	tf->one_mib_ops = -1;

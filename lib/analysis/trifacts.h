@@ -108,6 +108,12 @@ struct iol_trifacts {
 	/* ranks whose per-rank POSIX + STDIO records moved bytes, and the
 	 * least such rank's bytes (set by iol_summary_compute) */
 	int64_t ranks_bytes, rank_bytes_min;
+	/* the busiest rank counting shared POSIX records it alone moved
+	 * (its slowest rank's bytes all the record's, the fastest rank's
+	 * none) as its own, -1 none, and its share of the POSIX + STDIO
+	 * bytes, NAN none: IOL-RANK0-IO's (set by iol_summary_compute) */
+	int64_t funnel_rank;
+	double funnel_share;
 	/* the busiest rank's (most bytes in its own records) read + write
 	 * time in its own records beyond the mean rank's (own records
 	 * summed over ranks / nprocs); NAN: no per-rank times */
