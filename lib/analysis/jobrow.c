@@ -360,6 +360,7 @@ TFINT(t_coll_calls, coll_calls)
 TFINT(t_coll_views, coll_views)
 TFINT(t_sync_b, synced_bytes)
 NUMG(t_sync_once, TF->synced_once_mibs)
+NUMG(t_open_past_end, TF->open_write_past_end)
 TFNAME(t_coll_file, coll_id)
 NUMG(t_small_file_time, TF->small_file_time)
 NUMG(t_small_file_span, TF->small_file_span)
@@ -905,12 +906,17 @@ static const struct iol_field fields[] = {
 	     "fastest pace of POSIX records of 1 MiB or more written and "
 	     "synced at most once a process",
 	     1, t_sync_once),
+	/* issue 34, round 50: a job cut short (tricut.c) */
+	NUMF("open_write_past_end", IOL_FT_NUM, "s",
+	     "the end of the last write to a file left open (no close "
+	     "after it), less the logged run time",
+	     3, t_open_past_end),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 98,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 99,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)
