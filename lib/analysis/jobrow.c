@@ -363,6 +363,7 @@ TFINT(t_coll_views, coll_views)
 TFINT(t_sync_b, synced_bytes)
 NUMG(t_sync_once, TF->synced_once_mibs)
 NUMG(t_mp_wait, TF->mpiio_coll_wait)
+NUMG(t_open_past_end, TF->open_write_past_end)
 TFNAME(t_coll_file, coll_id)
 NUMG(t_small_file_time, TF->small_file_time)
 NUMG(t_small_file_span, TF->small_file_span)
@@ -967,12 +968,17 @@ static const struct iol_field fields[] = {
 	     t_funnel),
 	NUMF("funnel_share", IOL_FT_NUM, "", "that rank's share of bytes", 4,
 	     t_funnel_share),
+	/* issue 34, round 50: a job cut short (tricut.c) */
+	NUMF("open_write_past_end", IOL_FT_NUM, "s",
+	     "the end of the last write to a file left open (no close "
+	     "after it), less the logged run time",
+	     3, t_open_past_end),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 103,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 104,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

@@ -218,6 +218,12 @@ struct iol_trifacts {
 	double coll_fast, coll_slow, coll_posix, coll_max_call;
 	int64_t coll_calls, coll_views;
 	uint64_t coll_id;
+	/* the end of the last write to a file (not a standard stream)
+	 * with no close after it, less the logged run time, s (tricut.c):
+	 * past 0, the log ends before its own records' I/O, a job cut
+	 * short (killed; its log an epilog's merge); NAN: no such file or
+	 * no run time (issue 34, round 50) */
+	double open_write_past_end;
 };
 
 int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
@@ -231,6 +237,8 @@ void iol_trifacts_sync_flush(const struct iol_job *job,
 			     struct iol_trifacts *tf);
 /* tf->mpiio_coll_wait; 0 or IOL_ENOMEM (triwait.c) */
 int iol_trifacts_mpiio_wait(const struct iol_job *job, struct iol_trifacts *tf);
+/* tf->open_write_past_end (tricut.c) */
+void iol_trifacts_cut_short(const struct iol_job *job, struct iol_trifacts *tf);
 /* tf->coll_fast ... coll_id (tricoll.c) */
 void iol_trifacts_coll_excess(const struct iol_job *job,
 			      struct iol_trifacts *tf);
