@@ -31,8 +31,8 @@ nsum=$(awk '/^#summary/ { print $2 }' "$TMP/dump")
 got=$(grep -v '^#' "$TMP/dump" | head -n "$nsum" | cut -f1 | paste -sd, -)
 is "$got" "$want" "the table's summary fields are those columns"
 ext=$(grep -v '^#' "$TMP/dump" | tail -n +$((nsum + 1)) | cut -f1 | paste -sd' ' -)
-is "$(echo "$ext" | wc -w)" 164 "164 extended fields"
-for f in end_time incomplete posix_read_0_100 posix_write_1g_plus mpiio_read_100_1k mpiio_write_1g_plus posix_common1_size posix_common4_count mpiio_common1_size h5d_common1_count busiest_rank posix_write_records hdf5 lustre_file meta_time_by_slowest aggregator_skew shared_written_files mpiio_small_time mpiio_shared_small_time redundant_stdio_bytes stdio_ops lone_reads stdio_flushes redundant_reopen_time posix_opens sparse_read_time sparse_read_span sparse_read_bytes small_readahead_time large_read_mibs stdio_opens redundant_rank_time whole_file_ops redundant_once_bytes stdio_synced_writes stdio_synced_records coll_mpiio_fastest coll_mpiio_slowest coll_posix_time coll_max_call coll_calls coll_views coll_file best_write_mibs synced_write_bytes synced_once_mibs; do
+is "$(echo "$ext" | wc -w)" 165 "165 extended fields"
+for f in end_time incomplete posix_read_0_100 posix_write_1g_plus mpiio_read_100_1k mpiio_write_1g_plus posix_common1_size posix_common4_count mpiio_common1_size h5d_common1_count busiest_rank posix_write_records hdf5 lustre_file meta_time_by_slowest aggregator_skew shared_written_files mpiio_small_time mpiio_shared_small_time redundant_stdio_bytes stdio_ops lone_reads stdio_flushes redundant_reopen_time posix_opens sparse_read_time sparse_read_span sparse_read_bytes small_readahead_time large_read_mibs stdio_opens redundant_rank_time whole_file_ops redundant_once_bytes stdio_synced_writes stdio_synced_records coll_mpiio_fastest coll_mpiio_slowest coll_posix_time coll_max_call coll_calls coll_views coll_file best_write_mibs synced_write_bytes synced_once_mibs synced_write_records; do
 	case " $ext " in *" $f "*) r=0 ;; *) r=1 ;; esac
 	ok $r "extended field $f"
 done

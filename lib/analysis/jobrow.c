@@ -360,6 +360,7 @@ TFINT(t_coll_calls, coll_calls)
 TFINT(t_coll_views, coll_views)
 TFINT(t_sync_b, synced_bytes)
 NUMG(t_sync_once, TF->synced_once_mibs)
+TFINT(t_sync_recs, synced_recs)
 TFNAME(t_coll_file, coll_id)
 NUMG(t_small_file_time, TF->small_file_time)
 NUMG(t_small_file_span, TF->small_file_span)
@@ -905,12 +906,19 @@ static const struct iol_field fields[] = {
 	     "fastest pace of POSIX records of 1 MiB or more written and "
 	     "synced at most once a process",
 	     1, t_sync_once),
+	/* issue 34, round 51: the files IOL-FSYNC forgives a first sync
+	 * are those that sync (trisync.c) */
+	INTF("synced_write_records", IOL_FT_INT, "",
+	     "POSIX records written and synced (a shared record: one a "
+	     "process that synced), and STDIO records whose syncs are "
+	     "POSIX's",
+	     t_sync_recs),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 98,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 99,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

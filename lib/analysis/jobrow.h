@@ -74,7 +74,7 @@ const struct iol_field *iol_jobrow_fields(size_t *n);
  * stdio_synced_writes, stdio_synced_records, coll_mpiio_fastest,
  * coll_mpiio_slowest, coll_posix_time, coll_max_call, coll_calls, coll_views,
  * coll_file, best_write_mibs, synced_write_bytes,
- * synced_once_mibs); *n
+ * synced_once_mibs, synced_write_records); *n
  * set to the total count.  The same static table: iol_jobrow_fields(&k) is its
  * first k entries. */
 const struct iol_field *iol_jobrow_fields_ext(size_t *n);

@@ -151,6 +151,7 @@ static const char *const in_names[] = {"nprocs",
 				       "best_write_mibs",
 				       "synced_write_bytes",
 				       "synced_once_mibs",
+				       "synced_write_records",
 				       "straggler_even_request",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
@@ -1069,7 +1070,24 @@ static void kept_note(char *d, size_t n, double kept, double rate,
 }
 
 /*
- * The slowest rank's time in syncs beyond each written record's first,
+ * The records whose first sync IOL-FSYNC forgives: those written that
+ * sync (synced_write_records, a shared one once a process that synced,
+ * with the STDIO records whose syncs are POSIX's).  A written file that
+ * never syncs has no first sync to forgive, so it cancels none of
+ * another file's (issue 34, round 51: r51-ledger's manager fsyncs one
+ * ledger 301 times while the workers' 300 result files never sync;
+ * counted over the written records, the 301 syncs were "a first sync
+ * each").  A store from before the field: old, the written records.
+ */
+static double first_sync_recs(const struct iol_triage_in *in, double old)
+{
+	return in->have[IOL_TIN_SYNC_RECS] && isfinite(V(SYNC_RECS))
+		       ? z(V(SYNC_RECS))
+		       : old;
+}
+
+/*
+ * The slowest rank's time in syncs beyond each synced record's first,
  * when they repeat through the run as IOL-FSYNC judges them (syncs per
  * write over fsync_per_write_pct, at least fsync_commit_syncs a record):
  * IOL-FSYNC's cost and the flush of their bytes, which larger calls do
@@ -1084,13 +1102,14 @@ static void kept_note(char *d, size_t n, double kept, double rate,
 static double sync_secs(const struct iol_triage_in *in,
 			const struct iol_triage_conf *c)
 {
-	double extra;
+	double extra, recs;
 
 	if (!(V(PWRITES) > 0) || !(z(V(PSYNCS)) > 0) || !isfinite(V(PWRECS)))
 		return 0;
-	extra = V(PSYNCS) > V(PWRECS) ? V(PSYNCS) - V(PWRECS) : 0;
+	recs = first_sync_recs(in, V(PWRECS));
+	extra = V(PSYNCS) > recs ? V(PSYNCS) - recs : 0;
 	if (!(100.0 * extra / V(PWRITES) > K(FSYNC)) ||
-	    (V(PWRECS) > 0 && extra / V(PWRECS) < K(FSYNC_COMMIT)))
+	    (recs > 0 && extra / recs < K(FSYNC_COMMIT)))
 		return 0;
 	return z(V(WTIME)) * extra / V(PSYNCS);
 }
@@ -2019,15 +2038,16 @@ EVAL(e_fsync)
 	}
 	/* the STDIO writes of files whose syncs are POSIX's (trisync.c)
 	 * are the writes those syncs flush */
-	recs = V(PWRECS) + srecs;
+	recs = first_sync_recs(in, V(PWRECS) + srecs);
 	extra = V(PSYNCS) > recs ? V(PSYNCS) - recs : 0;
 	*v = 100.0 * extra / writes;
 	again = recs > 0 ? extra / recs : 0;
 	repeated = extra > 0 && again >= K(FSYNC_FILE);
 	DETAIL("%.0f fsync/fdatasync for %.0f POSIX writes in %.0f written "
-	       "records (a shared record counts once a process); the first "
-	       "sync of each record is not counted, %.1f more a record%s",
-	       V(PSYNCS), writes, recs, again,
+	       "records, %.0f of them synced (a shared record counts once a "
+	       "process); the first sync of each synced record is not "
+	       "counted, %.1f more a record%s",
+	       V(PSYNCS), writes, V(PWRECS) + srecs, recs, again,
 	       repeated			 ? " (synced again and again)"
 	       : again < K(FSYNC_COMMIT) ? " (a commit's few syncs, under "
 					   "fsync_commit_syncs: not a sync "

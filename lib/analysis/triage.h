@@ -238,6 +238,7 @@ enum {
 	IOL_TIN_BEST_WRITE,  /* the best write pace a process showed, MiB/s */
 	IOL_TIN_SYNC_B,	     /* bytes the repeated syncs flush, the job's */
 	IOL_TIN_SYNC_ONCE,   /* pace of writes synced at most once, MiB/s */
+	IOL_TIN_SYNC_RECS,   /* written records with a sync (first syncs) */
 	IOL_TIN_STRAG_REQ,   /* the straggler's mean request, B, when its
 				phase's ranks did equal work: phases only */
 	IOL_TIN_BIN0,	     /* posix_read_0_100 ... posix_write_1g_plus */

@@ -171,6 +171,11 @@ struct iol_trifacts {
 	 * IOL-FSYNC's flush of the bytes once (trisync.c) */
 	int64_t synced_bytes;
 	double synced_once_mibs;
+	/* the written POSIX records with a sync, a shared record one a
+	 * process that synced (at most its syncs), and the STDIO records
+	 * whose syncs are POSIX's: the files IOL-FSYNC forgives a first
+	 * sync (-1: no POSIX module; trisync.c, issue 34, round 51) */
+	int64_t synced_recs;
 	/* small POSIX reads (under 1 MiB) of sparse records, on the slowest
 	 * rank by small operations' time (small_time's rank): records whose
 	 * bytes read are at most half the span they lie in (highest byte
