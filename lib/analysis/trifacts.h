@@ -222,6 +222,12 @@ int iol_trifacts_synced_stdio(const struct iol_job *job,
  * iol_trifacts_synced_stdio(), which adds the STDIO bytes */
 void iol_trifacts_sync_flush(const struct iol_job *job,
 			     struct iol_trifacts *tf);
+/* The most seconds any rank spent in POSIX reads of bytes it had read
+ * or written before in the same file, from DXT, and *bytes those reads'
+ * bytes over all ranks; NAN when the log has no DXT POSIX segments,
+ * over IOL_TRIAGE_MAX_SEGS, or segments missing 1 % or more of the
+ * bytes the counters read (trireread.c) */
+double iol_triage_dxt_rereads(const struct iol_job *job, double *bytes);
 /* tf->coll_fast ... coll_id (tricoll.c) */
 void iol_trifacts_coll_excess(const struct iol_job *job,
 			      struct iol_trifacts *tf);
