@@ -364,6 +364,7 @@ TFINT(t_sync_b, synced_bytes)
 NUMG(t_sync_once, TF->synced_once_mibs)
 NUMG(t_mp_wait, TF->mpiio_coll_wait)
 NUMG(t_open_past_end, TF->open_write_past_end)
+TFINT(t_sync_recs, synced_recs)
 TFNAME(t_coll_file, coll_id)
 NUMG(t_small_file_time, TF->small_file_time)
 NUMG(t_small_file_span, TF->small_file_span)
@@ -973,12 +974,19 @@ static const struct iol_field fields[] = {
 	     "the end of the last write to a file left open (no close "
 	     "after it), less the logged run time",
 	     3, t_open_past_end),
+	/* issue 34, round 51: the files IOL-FSYNC forgives a first sync
+	 * are those that sync (trisync.c) */
+	INTF("synced_write_records", IOL_FT_INT, "",
+	     "POSIX records written and synced (a shared record: one a "
+	     "process that synced), and STDIO records whose syncs are "
+	     "POSIX's",
+	     t_sync_recs),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 104,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 105,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

@@ -241,6 +241,7 @@ enum {
 	IOL_TIN_MP_WAIT,     /* slowest MPI-IO rank's collective-open wait */
 	IOL_TIN_CUT_SHORT,   /* last write to a file left open less the
 				run time, s: a job cut short */
+	IOL_TIN_SYNC_RECS,   /* written records with a sync (first syncs) */
 	IOL_TIN_STRAG_REQ,   /* the straggler's mean request, B, when its
 				phase's ranks did equal work: phases only */
 	IOL_TIN_SSEEKS,	     /* STDIO seeks */
@@ -248,6 +249,9 @@ enum {
 	IOL_TIN_FUNNEL,	     /* the busiest rank, shared records it alone
 				moved counted (funnel_rank) */
 	IOL_TIN_FUNNEL_SHARE, /* its share of the bytes */
+	IOL_TIN_RED_DXT,      /* the most re-read seconds of a rank, from
+				 DXT: the log only (trireread.c) */
+	IOL_TIN_RED_DXT_B,    /* DXT's re-read bytes, all ranks */
 	IOL_TIN_BIN0,	      /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,

@@ -182,6 +182,11 @@ struct iol_trifacts {
 	 * in collective opens and closes for partners still computing
 	 * (triwait.c); NAN: no MPI-IO module, or one incomplete */
 	double mpiio_coll_wait;
+	/* the written POSIX records with a sync, a shared record one a
+	 * process that synced (at most its syncs), and the STDIO records
+	 * whose syncs are POSIX's: the files IOL-FSYNC forgives a first
+	 * sync (-1: no POSIX module; trisync.c, issue 34, round 51) */
+	int64_t synced_recs;
 	/* small POSIX reads (under 1 MiB) of sparse records, on the slowest
 	 * rank by small operations' time (small_time's rank): records whose
 	 * bytes read are at most half the span they lie in (highest byte
@@ -239,6 +244,12 @@ void iol_trifacts_sync_flush(const struct iol_job *job,
 int iol_trifacts_mpiio_wait(const struct iol_job *job, struct iol_trifacts *tf);
 /* tf->open_write_past_end (tricut.c) */
 void iol_trifacts_cut_short(const struct iol_job *job, struct iol_trifacts *tf);
+/* The most seconds any rank spent in POSIX reads of bytes it had read
+ * or written before in the same file, from DXT, and *bytes those reads'
+ * bytes over all ranks; NAN when the log has no DXT POSIX segments,
+ * over IOL_TRIAGE_MAX_SEGS, or segments missing 1 % or more of the
+ * bytes the counters read (trireread.c) */
+double iol_triage_dxt_rereads(const struct iol_job *job, double *bytes);
 /* tf->coll_fast ... coll_id (tricoll.c) */
 void iol_trifacts_coll_excess(const struct iol_job *job,
 			      struct iol_trifacts *tf);

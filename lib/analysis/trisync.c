@@ -117,6 +117,10 @@ int iol_trifacts_synced_stdio(const struct iol_job *job,
 			tf->stdio_synced_recs,
 			r->rank < 0 && job->nprocs > 0 ? job->nprocs : 1);
 	}
+	/* the files whose syncs are POSIX's sync too (e_fsync) */
+	if (tf->synced_recs >= 0)
+		tf->synced_recs =
+			sat_add(tf->synced_recs, tf->stdio_synced_recs);
 	free(v);
 	return 0;
 }
@@ -154,11 +158,11 @@ void iol_trifacts_sync_flush(const struct iol_job *job, struct iol_trifacts *tf)
 	double best = 0;
 	size_t i;
 
-	tf->synced_bytes = -1;
+	tf->synced_bytes = tf->synced_recs = -1;
 	tf->synced_once_mibs = NAN;
 	if (!p->loaded)
 		return;
-	tf->synced_bytes = 0;
+	tf->synced_bytes = tf->synced_recs = 0;
 	for (i = 0; i < p->n; i++) {
 		const struct iol_jrec *r = &p->recs[i];
 		int64_t first =
@@ -166,6 +170,11 @@ void iol_trifacts_sync_flush(const struct iol_job *job, struct iol_trifacts *tf)
 
 		if (!cnt(r->ic[POSIX_WRITES]))
 			continue;
+		/* a shared record: no more processes synced than syncs */
+		if (rec_syncs(r) > 0)
+			tf->synced_recs = sat_add(
+				tf->synced_recs,
+				rec_syncs(r) < first ? rec_syncs(r) : first);
 		if (rec_syncs(r) > first)
 			tf->synced_bytes =
 				sat_add(tf->synced_bytes,
