@@ -10,7 +10,9 @@
 # first score (98fb714; triage-expert52.md).  Every log is ours: nothing
 # needs ../shared.
 # Holds the values measured when the set was first scored (main's binary
-# at 966f0d3) as floors: strict precision 5/19, recall per root cause
+# at 966f0d3) as floors, raised where they rose: strict precision 5/19,
+# 5/18 since sql-batch's batch commits are no FSYNC finding (t/7515),
+# recall per root cause
 # 4/6 (h5s-colread's re-inflated chunks and h5p-ext-small's fill writes
 # are missed), per label 5/9.
 # The two reruns of each program (reruns/r52-labels52-ab{1,2}-NAME) are
@@ -18,7 +20,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
-round_test 52 14 14 0.263 0.667 0.556 5
+round_test 52 14 14 0.277 0.667 0.556 5
 for p in h5p-coll h5p-flush h5p-ext-big h5p-ext-small h5s-contig h5s-colread sql-batch \
 	sql-smallcache rec-end rec-each gz-default gz-flush ftn-stream py-npz; do
 	verdicts "$TOP/t/data/triage-round52/r52-$p.darshan" \
