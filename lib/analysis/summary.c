@@ -294,15 +294,77 @@ static int mod_sum(const struct iol_job *job, int m, struct iol_modsum *ms,
 
 /* What the pass over the POSIX and STDIO records gathers. */
 struct jobpass {
-	struct ftab ft;	 /* per file */
-	int64_t *rank_b; /* bytes per rank */
-	int64_t *sole_b; /* bytes of shared records it alone moved */
-	const struct iol_job *job;
+	struct ftab ft;	  /* per file */
+	int64_t *rank_b;  /* bytes per rank */
+	int64_t *sole_b;  /* bytes of shared records it alone moved */
+	struct mpone *mp; /* MPI-IO's records that moved bytes, by id */
+	size_t nmp;
 	unsigned char *rank_seen; /* the rank has a record */
 	int64_t seq, ops, notal;
 	double tsum, msum;	     /* I/O and meta time, all processes */
 	const struct iol_excl *excl; /* files left out of the top files */
 };
+
+/* An MPI-IO record that moved bytes: the one rank that moved them, as
+ * its shared record says, else -1 (a rank's own record, or the fastest
+ * rank's bytes not none) */
+struct mpone {
+	uint64_t id;
+	int64_t one;
+};
+
+static int mpone_before(const struct mpone *a, const struct mpone *b)
+{
+	return a->id < b->id;
+}
+
+IOL_SORT_DEFINE(sort_mpone, struct mpone, mpone_before)
+
+/* MPI-IO's records that moved bytes, sorted by id once a job: a shared
+ * POSIX record looks its file up (a pass over them a record was
+ * quadratic: 40,000 shared files took 1 s, 200,000 half a minute) */
+static int mpone_build(const struct iol_job *job, struct jobpass *p)
+{
+	const struct iol_jmod *jm = &job->mod[IOL_MOD_MPIIO];
+	const int64_t *c;
+
+	p->nmp = 0;
+	p->mp = malloc((jm->loaded && jm->n ? jm->n : 1) * sizeof(*p->mp));
+	if (!p->mp)
+		return IOL_ENOMEM;
+	for (size_t i = 0; jm->loaded && i < jm->n; i++) {
+		c = jm->recs[i].ic;
+		if (satadd(pos(c[MPIIO_BYTES_READ]),
+			   pos(c[MPIIO_BYTES_WRITTEN])) <= 0)
+			continue;
+		p->mp[p->nmp++] = (struct mpone){
+			jm->recs[i].id,
+			jm->recs[i].rank < 0 && c[MPIIO_FASTEST_RANK_BYTES] == 0
+				? c[MPIIO_SLOWEST_RANK]
+				: -1};
+	}
+	sort_mpone(p->mp, p->nmp);
+	return 0;
+}
+
+/* Does every MPI-IO record of file id that moved bytes say rank k alone
+ * moved them (none: yes)? */
+static int mpone_all(const struct jobpass *p, uint64_t id, int64_t k)
+{
+	size_t lo = 0, hi = p->nmp, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (p->mp[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < p->nmp && p->mp[lo].id == id; lo++)
+		if (p->mp[lo].one != k)
+			return 0;
+	return 1;
+}
 
 /*
  * The rank that alone moved a shared POSIX record's bytes (issue 34,
@@ -314,28 +376,16 @@ struct jobpass {
  * rank's only when its MPI-IO record says so too: collective buffering
  * through one aggregator moves every rank's requests.
  */
-static int64_t sole_rank(const struct iol_job *job, const struct iol_jrec *r,
+static int64_t sole_rank(const struct jobpass *p, const struct iol_jrec *r,
 			 const struct iol_recx *x, int64_t nprocs)
 {
-	const struct iol_jmod *jm = &job->mod[IOL_MOD_MPIIO];
 	int64_t b = satadd(pos(x->br), pos(x->bw)),
 		k = r->ic[POSIX_SLOWEST_RANK];
-	const int64_t *c;
 
 	if (r->rank >= 0 || b < 1048576 || k < 0 || k >= nprocs ||
 	    r->ic[POSIX_FASTEST_RANK_BYTES] != 0 ||
-	    r->ic[POSIX_SLOWEST_RANK_BYTES] != b)
+	    r->ic[POSIX_SLOWEST_RANK_BYTES] != b || !mpone_all(p, r->id, k))
 		return -1;
-	for (size_t i = 0; jm->loaded && i < jm->n; i++) {
-		c = jm->recs[i].ic;
-		if (jm->recs[i].id == r->id &&
-		    satadd(pos(c[MPIIO_BYTES_READ]),
-			   pos(c[MPIIO_BYTES_WRITTEN])) > 0 &&
-		    (jm->recs[i].rank >= 0 ||
-		     c[MPIIO_FASTEST_RANK_BYTES] != 0 ||
-		     c[MPIIO_SLOWEST_RANK] != k))
-			return -1;
-	}
 	return k;
 }
 
@@ -360,7 +410,7 @@ static int job_rec(int mod, const struct iol_jrec *r, const struct iol_recx *x,
 		p->rank_b[r->rank] = satadd(p->rank_b[r->rank],
 					    satadd(pos(x->br), pos(x->bw)));
 	}
-	if (mod == IOL_MOD_POSIX && (k = sole_rank(p->job, r, x, nprocs)) >= 0)
+	if (mod == IOL_MOD_POSIX && (k = sole_rank(p, r, x, nprocs)) >= 0)
 		p->sole_b[k] =
 			satadd(p->sole_b[k], satadd(pos(x->br), pos(x->bw)));
 	if (mod == IOL_MOD_POSIX) {
@@ -844,14 +894,14 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 	meta_slow += t.shared_meta_sum / (double)(nprocs > 0 ? nprocs : 1);
 	memset(&p, 0, sizeof(p));
 	p.excl = excl;
-	p.job = job;
 	p.rank_b = calloc((size_t)nprocs, sizeof(*p.rank_b));
 	p.sole_b = calloc((size_t)nprocs, sizeof(*p.sole_b));
 	p.rank_seen = calloc((size_t)nprocs, 1);
 	/* a file a record at most: the table sized once, not grown and
 	 * rehashed a doubling at a time */
 	if (!p.rank_b || !p.sole_b || !p.rank_seen ||
-	    iol_ftab_presize(&p.ft, lowrecs_count(job)) < 0)
+	    iol_ftab_presize(&p.ft, lowrecs_count(job)) < 0 ||
+	    mpone_build(job, &p) < 0)
 		ret = IOL_ENOMEM;
 	iol_lowrecs_init(&it, job);
 	while (!ret && iol_lowrecs_step(&it, &mod, &r, &x, &xbuf))
@@ -874,6 +924,7 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 	}
 	free(p.rank_b);
 	free(p.sole_b);
+	free(p.mp);
 	free(p.rank_seen);
 	iol_ftab_free(&p.ft);
 	iol_ranktime_free(&t);
