@@ -4236,10 +4236,11 @@ static int storm_meta(const struct iol_triage_in *in,
 	       !open_storm(in, c, &per);
 }
 
-static void storm_meta_of(const struct iol_finding *lead, int detail,
-			  struct iol_finding *f)
+/* f told as lead's cause: info at most, its detail "same cause as
+ * LEAD: ... (why, told by LEAD; not two problems)" when detail is on */
+static void told_by(const struct iol_finding *lead, int detail, const char *why,
+		    struct iol_finding *f)
 {
-	static const char pre[] = "same cause as ";
 	char tmp[sizeof(f->detail)];
 
 	f->lead = lead->code;
@@ -4249,10 +4250,15 @@ static void storm_meta_of(const struct iol_finding *lead, int detail,
 		return;
 	cut_note(f->detail);
 	snprintf(tmp, sizeof(tmp),
-		 "%s%s: %s (the storm's own metadata, "
-		 "told by %s; not two problems)",
-		 pre, lead->code, f->detail, lead->code);
+		 "same cause as %s: %s (%s, told by %s; not two problems)",
+		 lead->code, f->detail, why, lead->code);
 	memcpy(f->detail, tmp, sizeof(tmp));
+}
+
+static void storm_meta_of(const struct iol_finding *lead, int detail,
+			  struct iol_finding *f)
+{
+	told_by(lead, detail, "the storm's own metadata", f);
 }
 
 static void join_parts(const struct iol_triage_in *in,
@@ -4606,25 +4612,18 @@ static void sole_of(const struct iol_triage_in *in,
 		    const struct iol_finding *lead, int detail,
 		    struct iol_finding *f)
 {
-	char tmp[sizeof(f->detail)];
+	char why[160];
 
 	f->rec = sole_rec;
 	if (K(COMPANIONS) > 0) {
 		companion_of(in, lead, detail, f);
 		return;
 	}
-	f->lead = lead->code;
-	f->sev = f->sev < IOL_SEV_INFO ? IOL_SEV_INFO : f->sev;
-	f->floored = 0;
-	if (!detail)
-		return;
-	cut_note(f->detail);
-	snprintf(tmp, sizeof(tmp),
-		 "same cause as %s: %s (rank %.0f moved all the file's bytes, "
-		 "the other ranks none: one rank's I/O through a shared "
-		 "record, told by %s; not two problems)",
-		 lead->code, f->detail, V(FUNNEL), lead->code);
-	memcpy(f->detail, tmp, sizeof(tmp));
+	snprintf(why, sizeof(why),
+		 "rank %.0f moved all the file's bytes, the other ranks none: "
+		 "one rank's I/O through a shared record",
+		 V(FUNNEL));
+	told_by(lead, detail, why, f);
 }
 
 /*
