@@ -1,15 +1,16 @@
 /*
  * coll-many: triage of an in-memory job of N shared POSIX records of
  * 1 MiB that rank 0 alone read and N shared MPI-IO records of 1 MiB
- * less a byte (under tricoll.c's floor, whose own lookup is not asked)
+ * less a byte (mode "mib": 1 MiB, tricoll.c's collective files)
  * read by collective calls, rank 1 the slowest, of other files (mode
  * "other") or of the same (mode "same").  Each shared collective MPI-IO
  * record asks for its file's shared POSIX record (net_aggregation,
- * trifacts.c, issue 34, round 52), which must cost a lookup, not a pass
+ * trifacts.c, issue 34, round 52; and at 1 MiB, tricoll.c's
+ * posix_secs), which must cost a lookup, not a pass
  * over every POSIX record (N = 300000: 9e10 comparisons).  Prints the
  * number of findings and each finding's code and severity.
  *
- *   coll-many N other|same
+ *   coll-many N other|same [mib]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,7 +65,8 @@ int main(int argc, char **argv)
 	posix_counters();
 	mic[MPIIO_COLL_OPENS] = 4;
 	mic[MPIIO_COLL_READS] = 1;
-	mic[MPIIO_BYTES_READ] = 1048575;
+	mic[MPIIO_BYTES_READ] =
+		argc > 3 && !strcmp(argv[3], "mib") ? 1048576 : 1048575;
 	mic[MPIIO_SLOWEST_RANK] = 1;
 	mic[MPIIO_SLOWEST_RANK_BYTES] = 1048576;
 	mic[MPIIO_FASTEST_RANK_BYTES] = 0;
