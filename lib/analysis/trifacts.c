@@ -1992,6 +1992,46 @@ static int64_t bytes_i64(double b)
 	return b < 9223372036854775807.0 ? (int64_t)b : INT64_MAX;
 }
 
+/* The shared POSIX records by file id, ties in the log's order (a
+ * stable sort): net_aggregation looks a collective file up once a
+ * shared MPI-IO record, not in a pass over every POSIX record (300,000
+ * collective files: 9e10 comparisons) */
+typedef const struct iol_jrec *jrecp;
+
+struct sposix {
+	jrecp *v;
+	size_t n;
+	int made;
+};
+
+static int sposix_before(const jrecp *x, const jrecp *y)
+{
+	return (*x)->id < (*y)->id;
+}
+
+IOL_SORT_DEFINE(sort_sposix, jrecp, sposix_before)
+
+/* sp made, once; IOL_ENOMEM when it cannot be */
+static int sposix_make(const struct iol_job *job, struct sposix *sp)
+{
+	const struct iol_jmod *jm = &job->mod[IOL_MOD_POSIX];
+	size_t i;
+
+	if (sp->made)
+		return 0;
+	sp->made = 1;
+	if (!jm->loaded || !jm->n)
+		return 0;
+	sp->v = malloc(jm->n * sizeof(*sp->v));
+	if (!sp->v)
+		return IOL_ENOMEM;
+	for (i = 0; i < jm->n; i++)
+		if (jm->recs[i].rank < 0)
+			sp->v[sp->n++] = &jm->recs[i];
+	sort_sposix(sp->v, sp->n);
+	return 0;
+}
+
 /*
  * A file collective MPI-IO calls drove (issue 34, round 52): its
  * slowest MPI-IO rank may be the collective-buffering aggregator, whose
@@ -2002,20 +2042,26 @@ static int64_t bytes_i64(double b)
  * that POSIX time: a rank slower than the others beyond its aggregation
  * work stays a straggler, as does any rank of an independent file.
  */
-static void net_aggregation(const struct iol_job *job, struct spread_in *s)
+static void net_aggregation(const struct sposix *sp, struct spread_in *s)
 {
-	const struct iol_jmod *jm = &job->mod[IOL_MOD_POSIX];
-	size_t i;
+	size_t lo = 0, hi = sp->n, i;
 
-	for (i = 0; jm->loaded && i < jm->n; i++) {
-		const struct iol_jrec *r = &jm->recs[i];
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (sp->v[mid]->id < s->id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; i < sp->n && sp->v[i]->id == s->id; i++) {
+		const struct iol_jrec *r = sp->v[i];
 		double slow = r->fc[POSIX_F_SLOWEST_RANK_TIME],
 		       all = nnf(r->fc[POSIX_F_READ_TIME]) +
 			     nnf(r->fc[POSIX_F_WRITE_TIME]) +
 			     nnf(r->fc[POSIX_F_META_TIME]);
 
-		if (r->id != s->id || r->rank >= 0 ||
-		    r->ic[POSIX_SLOWEST_RANK] != s->slow_rank || !(slow > 0) ||
+		if (r->ic[POSIX_SLOWEST_RANK] != s->slow_rank || !(slow > 0) ||
 		    !(s->slow_t >= slow) || !(s->time >= all))
 			continue;
 		s->slow_t -= slow;
@@ -2033,6 +2079,7 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 	const struct iol_jmod *jm = &job->mod[IOL_MOD_MPIIO];
 	struct ids *mpi = &ms->all;
 	struct mrec *m;
+	struct sposix sp = {NULL, 0, 0};
 	size_t i, nm = 0;
 
 	if (!jm->loaded)
@@ -2066,8 +2113,13 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 			     sadd(c[MPIIO_INDEP_READS], c[MPIIO_INDEP_WRITES]));
 		tf->mpiio_nb = sadd(tf->mpiio_nb, sadd(c[MPIIO_NB_READS],
 						       c[MPIIO_NB_WRITES]));
-		if (jm->recs[i].rank < 0 && coll > 0)
-			net_aggregation(job, &s);
+		if (jm->recs[i].rank < 0 && coll > 0) {
+			if (sposix_make(job, &sp) < 0) {
+				free(m), free(sp.v);
+				return IOL_ENOMEM;
+			}
+			net_aggregation(&sp, &s);
+		}
 		if (jm->recs[i].rank < 0 && mpiio_shared_storage(job, &s, c, f))
 			s.slow_t = -1; /* the time spread is judged no rank's */
 		if (jm->recs[i].rank < 0)
@@ -2079,6 +2131,7 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 		if (coll > 0)
 			ms->coll.v[ms->coll.n++] = jm->recs[i].id;
 	}
+	free(sp.v);
 	if (mpiio_small(job, tf) < 0) {
 		free(m);
 		return IOL_ENOMEM;

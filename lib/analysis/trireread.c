@@ -22,15 +22,6 @@
 #include "counters/counters.h"
 #include "base/banned.h"
 
-/* A rank's bytes read of one file so far: disjoint [a, b), sorted. */
-struct span {
-	int64_t a, b;
-};
-struct spans {
-	struct span *v;
-	size_t n, cap;
-};
-
 /* A segment of a rank's record and whether it reads */
 struct rseg {
 	struct iol_seg s;
@@ -44,57 +35,95 @@ static int seg_before(const struct rseg *x, const struct rseg *y)
 
 IOL_SORT_DEFINE(sort_segs, struct rseg, seg_before)
 
-/* The first span ending after a; n when none */
-static size_t spans_from(const struct spans *s, int64_t a)
+static int i64_before(const int64_t *x, const int64_t *y)
 {
-	size_t lo = 0, hi = s->n;
+	return *x < *y;
+}
+
+IOL_SORT_DEFINE(sort_i64, int64_t, i64_before)
+
+/*
+ * A rank's bytes of one file touched so far, over the pieces its
+ * segments' ends cut the offsets into (c[0..m), sorted, distinct):
+ * next[i] leads to the first piece from i not yet touched (m - 1: none).
+ * A sorted array of spans inserted each segment before those after it,
+ * moving them all: a log of reads at descending offsets cost the square
+ * of its segments (2,000,000: 2e12 moves); here a piece is marked once.
+ */
+struct cover {
+	int64_t *c;
+	uint32_t *next;
+	size_t m;
+};
+
+static int seg_valid(const struct iol_seg *x)
+{
+	return x->len > 0 && x->off >= 0 && x->off <= INT64_MAX - x->len;
+}
+
+/* The first piece from i not yet touched, the path halved */
+static uint32_t cover_find(struct cover *cv, uint32_t i)
+{
+	while (cv->next[i] != i) {
+		cv->next[i] = cv->next[cv->next[i]];
+		i = cv->next[i];
+	}
+	return i;
+}
+
+/* The index of offset a in c (a is one of them) */
+static uint32_t cover_at(const struct cover *cv, int64_t a)
+{
+	size_t lo = 0, hi = cv->m;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (s->v[mid].b <= a)
+		if (cv->c[mid] < a)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo;
+	return (uint32_t)lo;
 }
 
-/* The bytes of [a, b) already in s, then [a, b) added to s; -1 when
- * out of memory */
-static int64_t spans_add(struct spans *s, int64_t a, int64_t b)
+/* The pieces of the valid segments of g[0..n); -1 when out of memory */
+static int cover_init(struct cover *cv, const struct rseg *g, size_t n)
 {
-	size_t i = spans_from(s, a), j = i;
-	int64_t seen = 0, lo = a, hi = b;
+	size_t k, m = 0;
 
-	for (; j < s->n && s->v[j].a < b; j++) {
-		seen += (s->v[j].b < b ? s->v[j].b : b) -
-			(s->v[j].a > a ? s->v[j].a : a);
-		lo = s->v[j].a < lo ? s->v[j].a : lo;
-		hi = s->v[j].b > hi ? s->v[j].b : hi;
-	}
-	if (j == i && s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 64;
-		struct span *v = realloc(s->v, cap * sizeof(*v));
+	cv->c = NULL, cv->next = NULL, cv->m = 0;
+	if (n > (UINT32_MAX - 1) / 2)
+		return -1;
+	cv->c = malloc((2 * n + 1) * sizeof(*cv->c));
+	cv->next = malloc((2 * n + 1) * sizeof(*cv->next));
+	if (!cv->c || !cv->next)
+		return -1;
+	for (k = 0; k < n; k++)
+		if (seg_valid(&g[k].s)) {
+			cv->c[m++] = g[k].s.off;
+			cv->c[m++] = g[k].s.off + g[k].s.len;
+		}
+	sort_i64(cv->c, m);
+	for (k = 0; k < m; k++)
+		if (!cv->m || cv->c[cv->m - 1] != cv->c[k])
+			cv->c[cv->m++] = cv->c[k];
+	for (k = 0; k < cv->m; k++)
+		cv->next[k] = (uint32_t)k;
+	return 0;
+}
 
-		if (!v)
-			return -1;
-		s->v = v, s->cap = cap;
-	}
-	/* [i, j) merge into one span at i */
-	if (j == i) {
-		for (j = s->n; j > i; j--)
-			s->v[j] = s->v[j - 1];
-		s->n++;
-	} else if (j > i + 1) {
-		size_t k;
+/* The bytes of [a, b) touched before, then all of [a, b) touched */
+static int64_t cover_add(struct cover *cv, int64_t a, int64_t b)
+{
+	uint32_t hi = cover_at(cv, b), i = cover_find(cv, cover_at(cv, a));
+	int64_t fresh = 0;
 
-		for (k = j; k < s->n; k++)
-			s->v[i + 1 + k - j] = s->v[k];
-		s->n -= j - i - 1;
+	for (; i < hi; i = cover_find(cv, i + 1)) {
+		fresh += cv->c[i + 1] - cv->c[i];
+		cv->next[i] = i + 1;
 	}
-	s->v[i] = (struct span){lo, hi};
-	return seen;
+	return (b - a) - fresh;
 }
 
 /* One rank's reads and writes of one file, in time order: the seconds
@@ -102,28 +131,28 @@ static int64_t spans_add(struct spans *s, int64_t a, int64_t b)
  * and *b */
 static int record_rereads(struct rseg *g, size_t n, double *t, double *b)
 {
-	struct spans s = {NULL, 0, 0};
+	struct cover cv;
 	size_t k;
 
 	sort_segs(g, n);
+	if (cover_init(&cv, g, n) < 0) {
+		free(cv.c), free(cv.next);
+		return -1;
+	}
 	for (k = 0; k < n; k++) {
 		const struct iol_seg *x = &g[k].s;
 		int64_t seen;
 
-		if (x->len <= 0 || x->off < 0 || x->off > INT64_MAX - x->len)
+		if (!seg_valid(x))
 			continue;
-		seen = spans_add(&s, x->off, x->off + x->len);
-		if (seen < 0) {
-			free(s.v);
-			return -1;
-		}
+		seen = cover_add(&cv, x->off, x->off + x->len);
 		if (g[k].rd && seen > 0 && x->end > x->start) {
 			*t += (x->end - x->start) * (double)seen /
 			      (double)x->len;
 			*b += (double)seen;
 		}
 	}
-	free(s.v);
+	free(cv.c), free(cv.next);
 	return 0;
 }
 
