@@ -1,16 +1,20 @@
 /*
- * coll-many: triage of an in-memory job of N shared POSIX records of
- * 1 MiB that rank 0 alone read and N shared MPI-IO records of 1 MiB
- * less a byte (mode "mib": 1 MiB, tricoll.c's collective files)
- * read by collective calls, rank 1 the slowest, of other files (mode
- * "other") or of the same (mode "same").  Each shared collective MPI-IO
- * record asks for its file's shared POSIX record (net_aggregation,
- * trifacts.c, issue 34, round 52; and at 1 MiB, tricoll.c's
- * posix_secs), which must cost a lookup, not a pass
- * over every POSIX record (N = 300000: 9e10 comparisons).  Prints the
- * number of findings and each finding's code and severity.
+ * shared-many: triage of an in-memory job of N shared POSIX records of
+ * 1 MiB that rank 0 alone read (as r49-graph-root's input, N files) and
+ * N shared MPI-IO records, of other files (mode "other") or of the same
+ * (mode "same").  Each shared record asks for its file's other layer's
+ * record, which must cost a lookup, not a pass over every record
+ * (N = 300000: 9e10 comparisons):
+ *   funnel   MPI-IO records of 1 MiB rank 1 alone moved by independent
+ *            reads: the summary's funnel_rank (issue 34, round 49);
+ *            prints RANK0-IO's line
+ *   coll     MPI-IO records of 1 MiB less a byte read by collective
+ *            calls, rank 1 the slowest: net_aggregation (trifacts.c,
+ *            round 52); prints each finding's code and severity
+ *   collmib  the same of 1 MiB: tricoll.c's posix_secs too
+ * Prints the number of findings first.
  *
- *   coll-many N other|same [mib]
+ *   shared-many N other|same funnel|coll|collmib
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,10 +55,14 @@ int main(int argc, char **argv)
 	size_t i;
 	uint64_t same;
 
+	const char *mode = argc > 3 ? argv[3] : "";
+	int funnel = !strcmp(mode, "funnel");
+
 	if (n < 1 || n > 10000000 ||
-	    (strcmp(argv[2], "other") && strcmp(argv[2], "same"))) {
-		fprintf(stderr, "coll-many: N from 1 to 10000000, then "
-				"other or same\n");
+	    (strcmp(argv[2], "other") && strcmp(argv[2], "same")) ||
+	    (!funnel && strcmp(mode, "coll") && strcmp(mode, "collmib"))) {
+		fprintf(stderr, "shared-many: N from 1 to 10000000, other or "
+				"same, funnel, coll or collmib\n");
 		return 2;
 	}
 	same = !strcmp(argv[2], "same");
@@ -64,9 +72,8 @@ int main(int argc, char **argv)
 		return 1;
 	posix_counters();
 	mic[MPIIO_COLL_OPENS] = 4;
-	mic[MPIIO_COLL_READS] = 1;
-	mic[MPIIO_BYTES_READ] =
-		argc > 3 && !strcmp(argv[3], "mib") ? 1048576 : 1048575;
+	mic[funnel ? MPIIO_INDEP_READS : MPIIO_COLL_READS] = 1;
+	mic[MPIIO_BYTES_READ] = strcmp(mode, "coll") ? 1048576 : 1048575;
 	mic[MPIIO_SLOWEST_RANK] = 1;
 	mic[MPIIO_SLOWEST_RANK_BYTES] = 1048576;
 	mic[MPIIO_FASTEST_RANK_BYTES] = 0;
@@ -81,12 +88,18 @@ int main(int argc, char **argv)
 	memjob_mod(&job, IOL_MOD_MPIIO, m, (size_t)n);
 	if (iol_triage_conf_parse(&c, NULL, &err) < 0 ||
 	    iol_triage_run(&job, &c, &t, &err) < 0) {
-		fprintf(stderr, "coll-many: %s\n", err.msg);
+		fprintf(stderr, "shared-many: %s\n", err.msg);
 		return 1;
 	}
 	printf("%zu findings\n", t.n);
-	for (i = 0; i < t.n; i++)
-		printf("%s\t%s\n", t.f[i].code, iol_sev_names[t.f[i].sev]);
+	for (i = 0; i < t.n; i++) {
+		if (!funnel)
+			printf("%s\t%s\n", t.f[i].code,
+			       iol_sev_names[t.f[i].sev]);
+		else if (!strcmp(t.f[i].code, "IOL-RANK0-IO"))
+			printf("%s\t%s\t%s\n", t.f[i].code,
+			       iol_sev_names[t.f[i].sev], t.f[i].detail);
+	}
 	iol_triage_free(&t);
 	free(p);
 	free(m);
