@@ -691,15 +691,12 @@ EVAL(e_incomplete)
 	DETAIL("%s%s%s", S(INCOMPLETE),
 	       S(INCOMPLETE)[0] && (never || cut) ? "; " : "",
 	       never ? "the log was never finalised (no end time)" : "");
-	if (cut && n) {
-		size_t l = strlen(d);
-
-		snprintf(d + l, n - l,
-			 "the job did not end: a file written and left open "
-			 "has its last write %.3g s after the logged end "
-			 "(killed; the log is what Darshan held then)",
-			 V(CUT_SHORT));
-	}
+	if (cut)
+		dcat(d, n,
+		     "the job did not end: a file written and left open has "
+		     "its last write %.3g s after the logged end (killed; the "
+		     "log is what Darshan held then)",
+		     V(CUT_SHORT));
 	return 3;
 }
 

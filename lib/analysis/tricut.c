@@ -39,17 +39,17 @@ static const struct cut_cols cut_cols[] = {
 static double open_write_end(const struct iol_job *job,
 			     const struct cut_cols *c, const struct iol_jrec *r)
 {
-	const char *name = iol_job_name(job, r->id);
 	double we = r->fc[c->wend], ce = r->fc[c->cend];
+	const char *name;
 
-	if (!name || name[0] == '<')
-		return NAN;
 	if (r->ic[c->writes] <= 0 && r->ic[c->bytes] <= 0)
 		return NAN;
 	/* -1: not monitored; a damaged log's NAN or infinity is no time */
 	if (!isfinite(we) || !isfinite(ce) || we <= 0 || ce < 0 || ce >= we)
 		return NAN;
-	return we;
+	/* the name last: a lookup only for the few files left open */
+	name = iol_job_name(job, r->id);
+	return name && name[0] != '<' ? we : NAN;
 }
 
 void iol_trifacts_cut_short(const struct iol_job *job, struct iol_trifacts *tf)
