@@ -2908,7 +2908,8 @@ EVAL(e_shtimb)
 	if (!isfinite(V(SHTIMB))) {
 		DETAIL("no shared file of 1 MiB with its ranks' times, "
 		       "none whose spread a rank owns (more bytes, OSTs of "
-		       "its own, a slow call)");
+		       "its own, a slow call, a lag beyond a collective "
+		       "file's reads and writes: a wait)");
 		return -1;
 	}
 	*v = V(SHTIMB);
