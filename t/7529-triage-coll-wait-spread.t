@@ -11,7 +11,8 @@
 # ranks' reads and writes took together, so the spread is no rank's:
 # every run is quiet.  Spreads a rank owns stay: r47-ftn-reread (rank 0
 # re-reads, equal bytes, POSIX) and mpi-io-test (independent writes,
-# ../shared's corpus) still warn.
+# ../shared's corpus) still warn.  A store reads it as the log does:
+# `triage --db` flags ftn-reread's spread, not tail-compute ab1's.
 . "$(dirname "$0")/lib.sh"
 
 D=$TOP/t/data
@@ -42,4 +43,25 @@ if [ -f "$M" ]; then
 else
 	skip "../shared is absent: no mpi-io-test log" 1
 fi
+
+# a store keeps the facts made at ingest
+mkdir "$TMP/logs"
+cp "$D/triage-round50/reruns/r50-labels50-ab1-tail-compute.darshan" \
+	"$D/triage-round47/r47-ftn-reread.darshan" "$TMP/logs/"
+$RUN ingest --db "$TMP/s.db" "$TMP/logs" >/dev/null 2>&1
+ok $? "ingest tail-compute ab1 and ftn-reread"
+$RUN triage --db "$TMP/s.db" --top all --format tsv >"$TMP/db.tsv" 2>"$TMP/err"
+ok $? "triage --db"
+# codes NAME: the codes of the row whose path ends in /NAME.darshan
+codes() {
+	awk -F'\t' -v n="/$1.darshan" 'substr($7, length($7) - length(n) + 1) == n { print " " $12 " " }' "$TMP/db.tsv"
+}
+case $(codes r50-labels50-ab1-tail-compute) in
+*" IOL-SHARED-TIME-IMBALANCE "*) ok 1 "store: tail-compute ab1 not flagged for it" ;;
+*) ok 0 "store: tail-compute ab1 not flagged for it" ;;
+esac
+case $(codes r47-ftn-reread) in
+*" IOL-SHARED-TIME-IMBALANCE "*) ok 0 "store: ftn-reread flagged for it" ;;
+*) ok 1 "store: ftn-reread flagged for it" ;;
+esac
 done_testing
