@@ -899,6 +899,7 @@ static int rank_rows(struct build *b, struct iol_phases *p)
 		}
 		r = &p->rank[p->nrank - 1];
 		row_add(r, c->s, c->e, c->bytes, c->nops);
+		r->busy += c->dur;
 		r->sync += c->sync;
 		if (c->send > r->sync_end)
 			r->sync_end = c->send;

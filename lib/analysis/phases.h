@@ -57,6 +57,7 @@ struct iol_phase {
 	int64_t nfolded; /* other rows: phases or files folded in */
 	double sync;	 /* seconds of sync after the last transfer */
 	double sync_end; /* end including that sync (>= end) */
+	double busy;	 /* rank rows: its segments' seconds summed */
 };
 
 struct iol_phases {

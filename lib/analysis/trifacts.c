@@ -580,6 +580,34 @@ static int mpiio_shared_storage(const struct iol_job *job,
 		fmax(f[MPIIO_F_MAX_WRITE_TIME], f[MPIIO_F_MAX_READ_TIME]), ops);
 }
 
+/*
+ * Whether a collective file's spread of rank times is its ranks' wait
+ * (issue 34, round 50): every open of the record collective, none of
+ * its calls independent, the slowest rank moved no more than the mean
+ * rank (5 %), and it lost more to the mean rank than all the ranks'
+ * reads and writes there took together.  Such a lag can only be
+ * metadata time: the collective opens and closes waiting for a rank
+ * that came late, which is the fastest there (r50-tail-compute: ranks
+ * waited 3.4-7.0 s for the compute-bound rank 3, 0.09-0.20 s, while
+ * the file's writes took 0.15-0.29 s summed; its reruns flipped on the
+ * wait's length, labelled false).  No threshold: the record's own
+ * times and the bytes test spread_shared_storage() draws.
+ */
+static int spread_coll_wait(const struct spread_in *s, const int64_t *c,
+			    const double *f, double nprocs)
+{
+	double mb = s->bytes / nprocs, mt = s->time / nprocs;
+	int64_t indep = sadd(sadd(c[MPIIO_INDEP_READS], c[MPIIO_INDEP_WRITES]),
+			     sadd(c[MPIIO_NB_READS], c[MPIIO_NB_WRITES]));
+
+	if (!(nprocs >= 2) || c[MPIIO_COLL_OPENS] <= 0 ||
+	    c[MPIIO_INDEP_OPENS] != 0 || indep != 0 || !(mt > 0) ||
+	    s->slow_b < 0 || (double)s->slow_b > 1.05 * mb)
+		return 0;
+	return s->slow_t - mt >
+	       nnf(f[MPIIO_F_READ_TIME]) + nnf(f[MPIIO_F_WRITE_TIME]);
+}
+
 /* A shared POSIX record: small operations, and its spread unless MPI-IO
  * drove the file (then aggregators make POSIX uneven by design and the
  * MPI-IO record is judged instead). */
@@ -2120,7 +2148,9 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 			}
 			net_aggregation(&sp, &s);
 		}
-		if (jm->recs[i].rank < 0 && mpiio_shared_storage(job, &s, c, f))
+		if (jm->recs[i].rank < 0 &&
+		    (mpiio_shared_storage(job, &s, c, f) ||
+		     spread_coll_wait(&s, c, f, (double)job->nprocs)))
 			s.slow_t = -1; /* the time spread is judged no rank's */
 		if (jm->recs[i].rank < 0)
 			shared_spread(&s, (double)job->nprocs, tf);
