@@ -16,7 +16,9 @@
 # 4/6 (h5s-colread's re-inflated chunks and h5p-ext-small's fill writes
 # are missed), per label 5/9.  Strict precision raised to 5/15 when
 # the shared-file rules judged a collective file net of its aggregator's
-# POSIX time (triage51: h5p-coll, h5p-ext-big, h5p-flush); both: 5/14.
+# POSIX time (triage51: h5p-coll, h5p-ext-big, h5p-flush); both: 5/14;
+# 5/12 since sql-smallcache's syncs after many writes flush at the job's
+# own pace (t/7527: its FSYNC and IO-TIME, false and trivial, are info).
 # The two reruns of each program (reruns/r52-labels52-ab{1,2}-NAME) are
 # printed; 25 of 28 got their first run's verdict when first scored
 # (24 after triage51: h5p-ext-big's ab1 lost IO-TIME with the
@@ -24,7 +26,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
-round_test 52 14 14 0.357 0.667 0.556 5
+round_test 52 14 14 0.417 0.667 0.556 5
 for p in h5p-coll h5p-flush h5p-ext-big h5p-ext-small h5s-contig h5s-colread sql-batch \
 	sql-smallcache rec-end rec-each gz-default gz-flush ftn-stream py-npz; do
 	verdicts "$TOP/t/data/triage-round52/r52-$p.darshan" \

@@ -32,8 +32,8 @@ awk -v s="$syncs" -v b="$bytes" 'BEGIN { exit !(b / s > 262144) }'
 ok $? "sql-batch: over 256 KiB a sync ($bytes B)"
 $RUN triage --all --format tsv "$f" >"$TMP/t.tsv" 2>/dev/null
 is "$(col IOL-FSYNC 3)" info "sql-batch: FSYNC below the floor (main: warn, 1.35 s)"
-col IOL-FSYNC 8 | grep -q "each sync commits a batch (666 writes, 1460 KiB a sync"
-ok $? "sql-batch: the detail says each sync commits a batch"
+col IOL-FSYNC 8 | grep -q "batches of 666 writes, 1460 KiB, at the job's own"
+ok $? "sql-batch: the detail says each sync commits a batch (t/7527: at the job's pace)"
 awk -v s="$(col IOL-FSYNC 10)" 'BEGIN { exit !(s < 0.1) }'
 ok $? "sql-batch: FSYNC stakes the calls only ($(col IOL-FSYNC 10) s)"
 for r in "$D"/reruns/r52-labels52-ab*-sql-batch.darshan; do

@@ -2275,6 +2275,30 @@ static int fsync_batches(const struct iol_triage_in *in,
 	       b / V(PSYNCS) > rate * 1048576.0 * K(FSYNC_CALL) / 1e6;
 }
 
+/*
+ * The flush pace of syncs that each follow many writes (round 52), when
+ * neither the site nor the job's once-synced records give one: the
+ * job's own, its synced bytes over the slowest rank's write time.
+ * Darshan counts the syncs in the write time, so that time a byte is
+ * the bytes' way to the device whether the writes wait for it (a
+ * synchronous mount: r52-sql-smallcache, 0.27 MiB/s, 12-14 ms a 4 KiB
+ * page write with the syncs in it and in its twin with the same 32
+ * syncs) or the syncs flush them; the counters cannot tell which, and
+ * in neither is it the syncs' own cost.  A sync per write or two (more syncs
+ * per 100 writes than fsync_per_write_pct) keeps the pace above: its syncs
+ * flush one write each and their time is mostly their own.
+ */
+static double fsync_own_pace(const struct iol_triage_in *in,
+			     const struct iol_triage_conf *c, double extra,
+			     double b, double rate, int *own)
+{
+	double writes = z(V(PWRITES)) + z(V(SYNC_SW)), t = z(V(WTIME));
+
+	*own = extra > 0 && writes > 0 && t > 0 && b > 0 &&
+	       !(100.0 * extra / writes > K(FSYNC));
+	return *own ? b / 1048576.0 / t : rate;
+}
+
 static double fsync_stake(const struct iol_triage_in *in,
 			  const struct iol_triage_conf *c, double extra,
 			  char *d, size_t n)
@@ -2282,18 +2306,28 @@ static double fsync_stake(const struct iol_triage_in *in,
 	static const char *const from[] = {"", ", the job's", ", assumed"};
 	double t = z(V(WTIME)), most, b, rate, flush, calls, own;
 	enum pace_src src;
-	int batch;
+	int batch, mine = 0;
 
 	if (!(V(PSYNCS) > 0))
 		return 0;
 	most = t * fmin(1, extra / V(PSYNCS));
 	b = isfinite(V(SYNC_B)) && V(SYNC_B) >= 0 ? V(SYNC_B) : z(V(BYTES_W));
 	rate = fsync_flush_rate(in, c, &src);
+	if (src == PACE_ASSUMED)
+		rate = fsync_own_pace(in, c, extra, b, rate, &mine);
 	flush = rate > 0 ? fmin(t, b / 1048576.0 / rate) : 0;
 	calls = extra / (V(NPROCS) >= 1 ? V(NPROCS) : 1) * K(FSYNC_CALL) / 1e6;
 	batch = fsync_batches(in, c, extra, b, rate);
 	/* a batch's commits: the calls alone, the rest is its flush */
 	own = fmin(most, batch ? calls : fmax(t - flush, calls));
+	if (n && batch && mine) {
+		dcat(d, n,
+		     "; batches of %.0f writes, %.0f KiB, at the job's own "
+		     "%.3g MiB/s",
+		     (z(V(PWRITES)) + z(V(SYNC_SW))) / V(PSYNCS),
+		     b / V(PSYNCS) / 1024.0, rate);
+		return own;
+	}
 	if (n && batch) {
 		dcat(d, n,
 		     "; each sync commits a batch (%.0f writes, %.0f KiB a "
@@ -2309,7 +2343,7 @@ static double fsync_stake(const struct iol_triage_in *in,
 	dcat(d, n,
 	     "; %.3f s of it the %.0f MiB's flush at %.4g MiB/s%s, which "
 	     "one sync pays too%s",
-	     flush, b / 1048576.0, rate, from[src],
+	     flush, b / 1048576.0, rate, mine ? ", the job's own" : from[src],
 	     calls > t - flush && own > 0 ? "; fsync_call_us a sync" : "");
 	return own;
 }
