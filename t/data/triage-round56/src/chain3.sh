@@ -1,0 +1,6 @@
+#!/bin/sh
+# restarted 16:06 after the sizes were cut for load 20-26: the rest of the labelled runs, then two rerun passes
+cd /tmp/labels56/run; S=/work/labels56/t/data/triage-round56/src
+LOGS=logs ONLY="field npy ckpt4k ckpt4m reclog recbuf seqbig sort-spill sort-mem" nice $S/run_all.sh > /tmp/labels56/labelled2.out 2>&1
+LOGS=reruns PFX=r56-labels56-ab1- nice $S/run_all.sh > /tmp/labels56/ab1.out 2>&1
+LOGS=reruns PFX=r56-labels56-ab2- ONLY="coll gather0 reread-each synclog stdio-text bytecfg field npy ckpt4k reclog seqbig sort-spill" nice $S/run_all.sh > /tmp/labels56/ab2.out 2>&1
