@@ -161,6 +161,7 @@ static const char *const in_names[] = {"nprocs",
 				       "funnel_share",
 				       "redundant_dxt_time",
 				       "redundant_dxt_bytes",
+				       "redundant_dxt_shared_bytes",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -499,10 +500,10 @@ static int measure(const struct iol_job *job, const char *log,
 	for (i = 0; i < IOL_TIN_N; i++)
 		measure_one(&row, i, in);
 	/* DXT's re-reads: the log only, a store keeps the counters' */
-	in->v[IOL_TIN_RED_DXT] =
-		iol_triage_dxt_rereads(job, &in->v[IOL_TIN_RED_DXT_B]);
+	in->v[IOL_TIN_RED_DXT] = iol_triage_dxt_rereads(
+		job, &in->v[IOL_TIN_RED_DXT_B], &in->v[IOL_TIN_RED_DXT_SH]);
 	in->have[IOL_TIN_RED_DXT] = in->have[IOL_TIN_RED_DXT_B] =
-		isfinite(in->v[IOL_TIN_RED_DXT]);
+		in->have[IOL_TIN_RED_DXT_SH] = isfinite(in->v[IOL_TIN_RED_DXT]);
 	return measure_strag(job, ph, strag_thr, in, err);
 }
 
@@ -2746,11 +2747,49 @@ static int reread_secs(const struct iol_triage_in *in,
 	return 1;
 }
 
+/*
+ * The seconds at stake (issue 34, round 51).  A structural finding is
+ * its re-reads; where DXT timed them (reread_secs()), its stake is the
+ * slowest re-reading rank's own re-read time, judged by the share of
+ * the run alone: the counters' rewrite and import seconds are not known
+ * to be that rank's (r51-ledger: the manager rewrites its ledger, 0.017
+ * s of reopens, while a worker re-reads inputs it read in earlier tasks,
+ * 0.305 s; the sum of two ranks' seconds is no rank's, and it crossed
+ * the 5 % floor by 0.08 %).  Without DXT no part's rank is known, and
+ * a single process's parts are all its own: the parts' seconds add, as
+ * before (r45-part-sorted; t/7490's one rank re-reading and rewriting).
+ */
+static double red_stake(int rank_own, double t_rr, double t_rw, double t_rc)
+{
+	return rank_own ? t_rr : t_rr + t_rw + t_rc;
+}
+
+/*
+ * Re-reads of inputs that several ranks read (issue 34, round 51): one
+ * input read by many processes, each once, is its distribution, no
+ * re-read (own_reread(), trireread.c); a process that reads a shared
+ * input again (a worker whose tasks share inputs by construction,
+ * r51-ledger: task.(T mod 16)) re-reads, but it is no structural
+ * pattern of the program's own data: judged by both impact floors, at
+ * the slowest rank's own re-read time.  DXT tells it: most of its
+ * re-read bytes are in files whose ranks' first reads add up to twice
+ * the bytes up to the highest read (shared_rereads()).  Ranks re-reading
+ * their own blocks (dave_readmostly's IOR passes, labelled material at
+ * 0.07 s) or a file only they read stay structural.
+ */
+static int red_shared_input(const struct iol_triage_in *in)
+{
+	double b = V(RED_DXT_B), sh = V(RED_DXT_SH);
+
+	return in->have[IOL_TIN_RED_DXT_SH] && V(NPROCS) >= 2 && isfinite(b) &&
+	       isfinite(sh) && b > 0 && sh * 2 >= b;
+}
+
 EVAL(e_redundant)
 {
 	double all = z(V(BYTES_R)) + z(V(BYTES_W));
 	double code = z(V(RED_CODE)), rr, rw, rc, t_rr, t_rw, t_rc;
-	int dxt;
+	int dxt, st;
 	/* STDIO's re-reads (beyond POSIX's of the same file) are reads */
 	double red = z(V(RED)) + z(V(RED_STDIO));
 	struct red_parts p;
@@ -2770,7 +2809,8 @@ EVAL(e_redundant)
 	 * reopens too (r7-config-rewrite) */
 	t_rw += p.t_ro;
 	dxt = reread_secs(in, &p, &t_rr);
-	*stake = t_rr + t_rw + t_rc;
+	st = red_structural(&p, t_rw);
+	*stake = red_stake(st && dxt && V(NPROCS) >= 2, t_rr, t_rw, t_rc);
 	DETAIL("%.0f B moved again beyond the files' highest offsets (a "
 	       "rank's first pass in one open not counted), about %.0f B of "
 	       "data re-read (%.3f s%s; %.0f B "
@@ -2783,7 +2823,7 @@ EVAL(e_redundant)
 	       p.t_ro > 0 ? ", with the reopens of the passes rewriting a file"
 			  : "",
 	       rc, t_rc, S(RED_FILE)[0] ? "; most data in " : "", S(RED_FILE));
-	return red_structural(&p, t_rw) ? 3 : 0;
+	return st && !(dxt && red_shared_input(in)) ? 3 : 0;
 }
 
 static int one_proc(const struct iol_triage_in *in, char *d, size_t n)
@@ -4455,7 +4495,7 @@ static void red_small_writes(const struct iol_triage_in *in,
 	       ks = rule_index("IOL-SMALL-REQ");
 	struct iol_finding *f;
 	struct red_parts p;
-	double small = 0;
+	double small = 0, t_dxt;
 	char clause[160];
 	int b;
 
@@ -4465,7 +4505,10 @@ static void red_small_writes(const struct iol_triage_in *in,
 	for (b = 10; b < 15; b++)
 		small += z(in->v[IOL_TIN_BIN0 + b]);
 	red_split(in, &p);
-	if (!(p.t_rw > 0) || small * 2 < z(V(PWRITES)))
+	/* a structural finding timed by DXT holds no rewrites (red_stake()) */
+	if (!(p.t_rw > 0) || small * 2 < z(V(PWRITES)) ||
+	    (red_structural(&p, p.t_rw + p.t_ro) && V(NPROCS) >= 2 &&
+	     reread_secs(in, &p, &t_dxt)))
 		return;
 	f = &t->f[kr];
 	snprintf(clause, sizeof(clause),
