@@ -246,10 +246,12 @@ int iol_trifacts_mpiio_wait(const struct iol_job *job, struct iol_trifacts *tf);
 void iol_trifacts_cut_short(const struct iol_job *job, struct iol_trifacts *tf);
 /* The most seconds any rank spent in POSIX reads of bytes it had read
  * or written before in the same file, from DXT, and *bytes those reads'
- * bytes over all ranks; NAN when the log has no DXT POSIX segments,
- * over IOL_TRIAGE_MAX_SEGS, or segments missing 1 % or more of the
- * bytes the counters read (trireread.c) */
-double iol_triage_dxt_rereads(const struct iol_job *job, double *bytes);
+ * bytes over all ranks, *shared those of them in files two or more
+ * ranks read; NAN when the log has no DXT POSIX segments, over
+ * IOL_TRIAGE_MAX_SEGS, or segments missing 1 % or more of the bytes the
+ * counters read (trireread.c) */
+double iol_triage_dxt_rereads(const struct iol_job *job, double *bytes,
+			      double *shared);
 /* tf->coll_fast ... coll_id (tricoll.c) */
 void iol_trifacts_coll_excess(const struct iol_job *job,
 			      struct iol_trifacts *tf);

@@ -126,10 +126,17 @@ static int64_t cover_add(struct cover *cv, int64_t a, int64_t b)
 	return (b - a) - fresh;
 }
 
+/* A record's reads: the bytes re-read, the bytes read first (by this
+ * rank) and the end of the highest read */
+struct rstat {
+	uint64_t id;
+	double rr, fresh, end;
+};
+
 /* One rank's reads and writes of one file, in time order: the seconds
- * and bytes of reads of what the rank had read or written, added to *t
- * and *b */
-static int record_rereads(struct rseg *g, size_t n, double *t, double *b)
+ * of reads of what the rank had read or written added to *t, their
+ * bytes and the rank's first reads to *b */
+static int record_rereads(struct rseg *g, size_t n, double *t, struct rstat *b)
 {
 	struct cover cv;
 	size_t k;
@@ -146,10 +153,14 @@ static int record_rereads(struct rseg *g, size_t n, double *t, double *b)
 		if (!seg_valid(x))
 			continue;
 		seen = cover_add(&cv, x->off, x->off + x->len);
+		if (g[k].rd) {
+			b->fresh += (double)(x->len - seen);
+			b->end = fmax(b->end, (double)(x->off + x->len));
+		}
 		if (g[k].rd && seen > 0 && x->end > x->start) {
 			*t += (x->end - x->start) * (double)seen /
 			      (double)x->len;
-			*b += (double)seen;
+			b->rr += (double)seen;
 		}
 	}
 	free(cv.c), free(cv.next);
@@ -181,22 +192,73 @@ static int gather_add(struct gather *g, const struct iol_seg *s, size_t n,
 	return 0;
 }
 
+/* Each DXT record's reads (struct rstat), in the order flushed */
+struct rrb {
+	struct rstat *v;
+	size_t n, cap;
+};
+
 /* The rank's re-read seconds of the record just gathered, into t[rank]
- * (ranks 0 .. nt - 1; others are no rank's) */
+ * (ranks 0 .. nt - 1; others are no rank's), its reads into b */
 static int flush_rec(const struct iol_job *job, size_t rec, struct gather *g,
-		     double *t, size_t nt, double *bytes)
+		     double *t, size_t nt, struct rrb *b)
 {
 	int64_t rank = job->dxt[0][rec].rank;
+	struct rstat st = {job->dxt[0][rec].id, 0, 0, 0};
 	double secs = 0;
 
 	if (!g->n)
 		return 0;
-	if (record_rereads(g->v, g->n, &secs, bytes) < 0)
+	if (record_rereads(g->v, g->n, &secs, &st) < 0)
 		return -1;
 	if (rank >= 0 && (uint64_t)rank < nt)
 		t[rank] += secs;
+	if (b->n == b->cap) {
+		size_t cap = b->cap ? 2 * b->cap : 64;
+		struct rstat *v = realloc(b->v, cap * sizeof(*v));
+
+		if (!v)
+			return -1;
+		b->v = v, b->cap = cap;
+	}
+	b->v[b->n++] = st;
 	g->n = 0;
 	return 0;
+}
+
+static int rstat_before(const struct rstat *x, const struct rstat *y)
+{
+	return x->id < y->id;
+}
+
+IOL_SORT_DEFINE(sort_rstat, struct rstat, rstat_before)
+
+/*
+ * The re-read bytes of all ranks into *all, and into *shared those in
+ * files that are an input several ranks read: the ranks' first reads
+ * of the file add up to at least twice what it holds up to its highest
+ * byte read, so most of each rank's bytes were read by another rank too
+ * (r51-ledger's task.NN: 3 workers each read all 4 MiB).  Ranks reading
+ * their own blocks of a shared file (IOR's readmostly) read it about
+ * once between them: their re-reads are their own data's.
+ */
+static void shared_rereads(struct rrb *b, double *all, double *shared)
+{
+	size_t i, k;
+
+	*all = *shared = 0;
+	sort_rstat(b->v, b->n);
+	for (i = 0; i < b->n; i = k) {
+		double rr = 0, fresh = 0, end = 0;
+
+		for (k = i; k < b->n && b->v[k].id == b->v[i].id; k++) {
+			rr += b->v[k].rr, fresh += b->v[k].fresh;
+			end = fmax(end, b->v[k].end);
+		}
+		*all += rr;
+		if (k - i >= 2 && end > 0 && fresh >= 2 * end)
+			*shared += rr;
+	}
 }
 
 /* Bytes the POSIX counters say were read, all records */
@@ -214,7 +276,7 @@ static double posix_read_bytes(const struct iol_job *job)
 /* The reads' bytes in the DXT segments, and each rank's re-read
  * seconds into t; -1 when out of memory or the segments fail */
 static int scan(const struct iol_job *job, double *t, size_t nt,
-		double *seg_bytes, double *rr_bytes)
+		double *seg_bytes, struct rrb *rr_bytes)
 {
 	struct iol_segs *it;
 	struct iol_seg seg[1024];
@@ -244,12 +306,14 @@ static int scan(const struct iol_job *job, double *t, size_t nt,
 	return rc;
 }
 
-double iol_triage_dxt_rereads(const struct iol_job *job, double *bytes)
+double iol_triage_dxt_rereads(const struct iol_job *job, double *bytes,
+			      double *shared)
 {
-	double seg_bytes = 0, rr_bytes = 0, best = NAN, *t;
+	double seg_bytes = 0, best = NAN, *t;
+	struct rrb rr_bytes = {NULL, 0, 0};
 	size_t nt, r;
 
-	*bytes = NAN;
+	*bytes = *shared = NAN;
 	if (!job->ndxt[0] || !job->mod[IOL_MOD_POSIX].loaded ||
 	    job->nsegs[0] > IOL_TRIAGE_MAX_SEGS || job->nprocs <= 0 ||
 	    job->nprocs > 1 << 24)
@@ -264,8 +328,8 @@ double iol_triage_dxt_rereads(const struct iol_job *job, double *bytes)
 		best = 0;
 		for (r = 0; r < nt; r++)
 			best = fmax(best, t[r]);
-		*bytes = rr_bytes;
+		shared_rereads(&rr_bytes, bytes, shared);
 	}
-	free(t);
+	free(t), free(rr_bytes.v);
 	return best;
 }
