@@ -9,7 +9,8 @@
 # its MPI-IO bytes, and its POSIX mean read.  Where nothing was sieved
 # the rule is unchanged: the twin with romio_ds_read=disable (2048 POSIX
 # reads of 8 KiB) and r39-mpiio-coll-64k (collective buffering: POSIX
-# moved the calls' bytes) still warn.
+# moved the calls' bytes) still warn.  IOL-REDUNDANT, which stakes the
+# sieving, advises romio_ds_read/_write=disable where calls were sieved.
 . "$(dirname "$0")/lib.sh"
 col() { # tsv code column
 	awk -F'\t' -v c="$2" -v k="$3" '$2 == c { print $k }' "$1"
@@ -38,6 +39,8 @@ is "$(col "$TMP/d.tsv" IOL-SMALL-REQ 10)" 0 "its stake is 0"
 col "$TMP/d.tsv" IOL-SMALL-REQ 8 | grep -q "data sieving served.*IOL-REDUNDANT's (romio_ds_read/_write=disable, or collective buffering)"
 ok $? "its detail names the sieving, the code that tells it and the advice"
 is "$(col "$TMP/d.tsv" IOL-REDUNDANT 3)" warn "IOL-REDUNDANT still tells the sieving"
+col "$TMP/d.tsv" IOL-REDUNDANT 9 | grep -q "data sieving.*romio_ds_read=disable"
+ok $? "and its advice is to disable the sieving, not only to read once"
 $RUN triage --format tsv "$L" 2>/dev/null | awk -F'\t' '$3 == "warn" || $3 == "high" { print $2 }' >"$TMP/codes"
 is "$(tr '\n' ' ' <"$TMP/codes")" "IOL-REDUNDANT " "the findings: the sieving alone"
 # no sieving: the rule as before
@@ -52,4 +55,6 @@ ok "$((1 - $?))" "and says nothing of sieving"
 C=$TOP/t/data/triage-round39/r39-mpiio-coll-64k.darshan
 $RUN triage --all --format tsv "$C" >"$TMP/c.tsv" 2>/dev/null
 is "$(col "$TMP/c.tsv" IOL-SMALL-REQ 3)" warn "r39-mpiio-coll-64k (collective buffering): SMALL-REQ warns"
+col "$TMP/c.tsv" IOL-REDUNDANT 9 | grep -q sieving
+ok "$((1 - $?))" "its REDUNDANT advice says nothing of sieving"
 done_testing

@@ -3905,6 +3905,15 @@ static int shsmall_mpiio_coll(const struct iol_triage_in *in,
 	return mpiio_shsmall_layer(in, c) && all_collective(in);
 }
 
+/* MPI-IO's data sieving served small calls (mpiio_sieved_share): the
+ * bytes moved again are its spans, not only the program's re-reads */
+static int red_sieved(const struct iol_triage_in *in,
+		      const struct iol_triage_conf *c)
+{
+	(void)c;
+	return sieved_share(in) > 0;
+}
+
 /* Recommendations by the layer a rule judged, before the rule's own
  * alternative: small collective MPI-IO calls are aggregated already, so
  * raising cb_buffer_size (the POSIX case) does nothing for them; STDIO's
@@ -3943,6 +3952,13 @@ static const struct {
 	 "collective buffering already aggregates them, and each call costs "
 	 "a round of exchange. Aggregate more data per call (larger blocks "
 	 "per call, fewer calls)."},
+	{"IOL-REDUNDANT", red_sieved,
+	 "MPI-IO's data sieving moved whole spans of the file for sparse "
+	 "calls (IOL-SMALL-REQ's detail counts them): disable it "
+	 "(romio_ds_read=disable, romio_ds_write=disable) so the pieces "
+	 "move as they are, or use collective I/O with collective "
+	 "buffering, which moves each span once for all ranks. Data read "
+	 "again besides: read once and share it (MPI_Bcast)."},
 };
 
 /* Two rule codes equal: every code is "IOL-" and a name, so the name's
