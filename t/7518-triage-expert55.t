@@ -15,9 +15,11 @@
 # first score (86aa40a0; triage-expert55.md).  Every log is ours:
 # nothing needs ../shared.
 # Holds the values measured when the set was first scored (main's binary
-# at bd6feedf) as floors: strict precision 4/9 (dsread's SMALL-REQ on
-# 512 KiB MPI-IO calls and IO-TIME under the 2/3 rule, iwall's overlapped
-# checkpoint rewrites, prealloc's two imbalances of its one aggregator),
+# at bd6feedf) as floors, raised since: strict precision 4/9 -> 4/7
+# (dsread's SMALL-REQ on 512 KiB MPI-IO calls data sieving served and its
+# IO-TIME under the 2/3 rule are no findings since the sieved calls are
+# left out, t/7531; iwall's overlapped checkpoint rewrites, prealloc's
+# two imbalances of its one aggregator remain),
 # recall per root cause 3/3, per label 4/6 (the misses are second codes
 # of causes found).
 # The two reruns of each program (reruns/r55-labels55-ab{1,2}-NAME) are
@@ -25,7 +27,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
-round_test 55 11 11 0.444 1.000 0.666 4
+round_test 55 11 11 0.571 1.000 0.666 4
 for p in coll-romio contig-indep iwall split setsize shared gzip cb-off dsread prealloc restart-f90; do
 	verdicts "$TOP/t/data/triage-round55/r55-$p.darshan" \
 		"$TOP"/t/data/triage-round55/reruns/r55-labels55-ab*-$p.darshan

@@ -364,6 +364,7 @@ TFINT(t_sync_b, synced_bytes)
 NUMG(t_sync_once, TF->synced_once_mibs)
 NUMG(t_mp_wait, TF->mpiio_coll_wait)
 NUMG(t_open_past_end, TF->open_write_past_end)
+NUMG(t_sieved_share, TF->mpiio_sieved_share)
 TFINT(t_sync_recs, synced_recs)
 TFNAME(t_coll_file, coll_id)
 NUMG(t_small_file_time, TF->small_file_time)
@@ -981,12 +982,19 @@ static const struct iol_field fields[] = {
 	     "process that synced), and STDIO records whose syncs are "
 	     "POSIX's",
 	     t_sync_recs),
+	/* issue 34, round 55: MPI-IO's small calls the storage saw as
+	 * data sieving's large requests (tricoll.c) */
+	NUMF("mpiio_sieved_share", IOL_FT_NUM, "",
+	     "share of MPI-IO calls under 1 MiB on files data sieving "
+	     "served (POSIX bytes at least twice MPI-IO's, in requests of "
+	     "1 MiB or more)",
+	     4, t_sieved_share),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 105,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 106,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

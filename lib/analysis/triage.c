@@ -162,6 +162,7 @@ static const char *const in_names[] = {"nprocs",
 				       "redundant_dxt_time",
 				       "redundant_dxt_bytes",
 				       "redundant_dxt_shared_bytes",
+				       "mpiio_sieved_share",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -1218,8 +1219,20 @@ static double mpiio_kept(const struct iol_triage_in *in,
  * time: the job waits for that rank, not the mean one (r6-h5-indep:
  * 0.59 s against 0.49 s).
  */
-static double mpiio_small_secs(const struct iol_triage_in *in, double t,
-			       double small, double all)
+/* The share of the MPI-IO layer's small calls that data sieving served
+ * (mpiio_sieved_share; 0 for a store made before it) */
+static double sieved_share(const struct iol_triage_in *in)
+{
+	double s = V(MP_SIEVED);
+
+	return isfinite(s) ? fmin(fmax(s, 0), 1) : 0;
+}
+
+/* Less the sieved calls' share (issue 34, round 55): their storage
+ * requests are large and their cost is the span sieving moved, which
+ * IOL-REDUNDANT stakes; larger calls would sieve more, not less. */
+static double mpiio_small_all(const struct iol_triage_in *in, double t,
+			      double small, double all)
 {
 	double p = posix_slowest(in);
 
@@ -1227,6 +1240,26 @@ static double mpiio_small_secs(const struct iol_triage_in *in, double t,
 	if (z(V(MPIIO_T)) > 0)
 		p = fmin(p, V(MPIIO_T));
 	return all > 0 && small >= all && p > t ? p : t;
+}
+
+static double mpiio_small_secs(const struct iol_triage_in *in, double t,
+			       double small, double all)
+{
+	return mpiio_small_all(in, t, small, all) * (1 - sieved_share(in));
+}
+
+/* IOL-SMALL-REQ's detail when data sieving served sv of the small
+ * calls' t seconds: what tells their cost, and its advice */
+static void sieved_detail(const struct iol_triage_in *in, char *d, size_t n,
+			  double t, double sv)
+{
+	DETAIL("%.0f of %.0f MPI-IO calls under 1 MiB, about %.3f s a rank "
+	       "in MPI-IO, %.3f s of it on files data sieving served (POSIX "
+	       "moved at least twice their bytes, in requests of 1 MiB or "
+	       "more): the sieving's cost, IOL-REDUNDANT's "
+	       "(romio_ds_read/_write=disable, or collective buffering), "
+	       "not at stake",
+	       V(MP_SMALL), V(MP_OPS), t, sv);
 }
 
 /* A clause "; K s: the bytes at R MiB/s, not saved" after the detail,
@@ -1357,23 +1390,30 @@ static int small_mpiio(const struct iol_triage_in *in,
 		       double *stake, char *d, size_t n, double small,
 		       double all)
 {
-	double ms = V(MP_SMALL), rate, kept, t, syncs;
+	double ms = V(MP_SMALL), rate, kept, t, syncs, sv;
 	enum pace_src src;
 	int few;
 
 	*v = 100.0 * ms / V(MP_OPS);
-	t = mpiio_small_secs(in, z(V(MP_SMALL_T)), small, all);
-	syncs = fmin(sync_secs(in, c), t);
-	kept = mpiio_kept(in, c, ms, V(MP_OPS), t - syncs, &rate, &src);
-	*stake = t - syncs - kept;
-	few = ms < K(SMALL_MIN) && *stake < K(MIN_S);
-	DETAIL("%.0f of %.0f MPI-IO calls under 1 MiB (a collective one: its "
-	       "round over the ranks), %.0f under 10 KiB, "
-	       "about %.3f s a rank in MPI-IO: the MPI-IO layer's small "
-	       "calls carry the time (POSIX: %.0f of %.0f operations under "
-	       "1 MiB, about %.3f s a rank)%s",
-	       ms, V(MP_OPS), z(V(MP_TINY)), t, small, all, z(V(SMALL_T)),
-	       few ? " (too few to matter)" : "");
+	t = mpiio_small_all(in, z(V(MP_SMALL_T)), small, all);
+	sv = t * sieved_share(in);
+	syncs = fmin(sync_secs(in, c), t - sv);
+	kept = mpiio_kept(in, c, ms, V(MP_OPS), t - sv - syncs, &rate, &src);
+	*stake = t - sv - syncs - kept;
+	few = !(sv > 0) && ms < K(SMALL_MIN) && *stake < K(MIN_S);
+	if (sv > 0)
+		sieved_detail(in, d, n, t, sv);
+	else
+		DETAIL("%.0f of %.0f MPI-IO calls under 1 MiB (a collective "
+		       "one: its "
+		       "round over the ranks), %.0f under 10 KiB, "
+		       "about %.3f s a rank in MPI-IO: the MPI-IO layer's "
+		       "small "
+		       "calls carry the time (POSIX: %.0f of %.0f operations "
+		       "under "
+		       "1 MiB, about %.3f s a rank)%s",
+		       ms, V(MP_OPS), z(V(MP_TINY)), t, small, all,
+		       z(V(SMALL_T)), few ? " (too few to matter)" : "");
 	if (mpiio_merged(in, c, all)) {
 		size_t l = n ? strlen(d) : 0;
 
@@ -1391,7 +1431,7 @@ static int small_mpiio(const struct iol_triage_in *in,
 		     syncs);
 	}
 	kept_note(d, n, kept, rate, src);
-	if (few)
+	if (few || sieved_share(in) >= 1)
 		return 1;
 	return mpiio_tiny_structural(in, c, ms) ? 3 : 0;
 }
@@ -3959,6 +3999,15 @@ static int shsmall_mpiio_coll(const struct iol_triage_in *in,
 	return mpiio_shsmall_layer(in, c) && all_collective(in);
 }
 
+/* MPI-IO's data sieving served small calls (mpiio_sieved_share): the
+ * bytes moved again are its spans, not only the program's re-reads */
+static int red_sieved(const struct iol_triage_in *in,
+		      const struct iol_triage_conf *c)
+{
+	(void)c;
+	return sieved_share(in) > 0;
+}
+
 /* Recommendations by the layer a rule judged, before the rule's own
  * alternative: small collective MPI-IO calls are aggregated already, so
  * raising cb_buffer_size (the POSIX case) does nothing for them; STDIO's
@@ -3997,6 +4046,13 @@ static const struct {
 	 "collective buffering already aggregates them, and each call costs "
 	 "a round of exchange. Aggregate more data per call (larger blocks "
 	 "per call, fewer calls)."},
+	{"IOL-REDUNDANT", red_sieved,
+	 "MPI-IO's data sieving moved whole spans of the file for sparse "
+	 "calls (IOL-SMALL-REQ's detail counts them): disable it "
+	 "(romio_ds_read=disable, romio_ds_write=disable) so the pieces "
+	 "move as they are, or use collective I/O with collective "
+	 "buffering, which moves each span once for all ranks. Data read "
+	 "again besides: read once and share it (MPI_Bcast)."},
 };
 
 /* Two rule codes equal: every code is "IOL-" and a name, so the name's

@@ -175,3 +175,93 @@ void iol_trifacts_coll_excess(const struct iol_job *job,
 	}
 	free(b.v);
 }
+
+/*
+ * MPI-IO's data sieving (issue 34, round 55): ROMIO serves sparse
+ * independent calls (romio_ds_read, romio_ds_write, and collective
+ * writes without collective buffering) by moving the whole span they
+ * lie in, in its own large requests.  A file's POSIX layer then moves
+ * far more bytes than its MPI-IO calls asked for, in large requests:
+ * r55-dsread's 32 reads of 512 KiB (64 pieces of 8 KiB each) became
+ * 2.1 GB of 4 MiB POSIX reads for 16 MiB of data.  Larger calls would
+ * sieve more; the cost is the bytes moved, IOL-REDUNDANT's.
+ *
+ * A direction of a file is sieved when its POSIX bytes are at least
+ * twice its MPI-IO bytes (most of what the storage moved is not what
+ * the program asked for) and its POSIX requests are 1 MiB on average or
+ * more (IOL-SMALL-REQ's line: the storage saw large requests).
+ */
+struct sieve {
+	double mb[2], small[2], pb[2], po[2];
+};
+
+/* a MPI-IO record's bytes and calls under 1 MiB (its size bins), per
+ * direction, added to s */
+static void sieve_mpiio(const struct iol_jrec *r, struct sieve *s)
+{
+	static const int bin0[2] = {MPIIO_SIZE_READ_AGG_0_100,
+				    MPIIO_SIZE_WRITE_AGG_0_100},
+			 bytes[2] = {MPIIO_BYTES_READ, MPIIO_BYTES_WRITTEN};
+	int d, k;
+
+	for (d = 0; d < 2; d++) {
+		s->mb[d] += cnt(r->ic[bytes[d]]);
+		for (k = 0; k < 5; k++)
+			s->small[d] += cnt(r->ic[bin0[d] + k]);
+	}
+}
+
+/* file id's POSIX bytes and requests, per direction, added to s */
+static void sieve_posix(const struct byid *b, uint64_t id, struct sieve *s)
+{
+	size_t i;
+
+	for (i = byid_from(b, id); i < b->p->n && b->v[i]->id == id; i++) {
+		const int64_t *c = b->v[i]->ic;
+
+		s->pb[0] += cnt(c[POSIX_BYTES_READ]);
+		s->pb[1] += cnt(c[POSIX_BYTES_WRITTEN]);
+		s->po[0] += cnt(c[POSIX_READS]);
+		s->po[1] += cnt(c[POSIX_WRITES]);
+	}
+}
+
+static int sieve_dir(const struct sieve *s, int d)
+{
+	return s->mb[d] > 0 && s->pb[d] >= 2 * s->mb[d] && s->po[d] > 0 &&
+	       s->pb[d] / s->po[d] >= 1048576.0;
+}
+
+void iol_trifacts_sieved(const struct iol_job *job, struct iol_trifacts *tf)
+{
+	const struct iol_jmod *m = &job->mod[IOL_MOD_MPIIO],
+			      *p = &job->mod[IOL_MOD_POSIX];
+	struct byid b = {p, NULL}, mb = {m, NULL};
+	double all = 0, sieved = 0;
+	size_t i, j;
+	int d;
+
+	tf->mpiio_sieved_share = NAN;
+	if (!m->loaded || !p->loaded || m->partial || p->partial)
+		return;
+	byid_make(&b, p);
+	byid_make(&mb, m);
+	if ((p->n && !b.v) || (m->n && !mb.v)) {
+		free(b.v), free(mb.v);
+		return;
+	}
+	for (i = 0; i < m->n; i = j) {
+		struct sieve s = {{0, 0}, {0, 0}, {0, 0}, {0, 0}};
+
+		for (j = i; j < m->n && mb.v[j]->id == mb.v[i]->id; j++)
+			sieve_mpiio(mb.v[j], &s);
+		if (p->n)
+			sieve_posix(&b, mb.v[i]->id, &s);
+		for (d = 0; d < 2; d++) {
+			all += s.small[d];
+			sieved += sieve_dir(&s, d) ? s.small[d] : 0;
+		}
+	}
+	tf->mpiio_sieved_share = all > 0 ? sieved / all : 0;
+	free(b.v), free(mb.v);
+}

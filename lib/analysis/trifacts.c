@@ -2272,6 +2272,7 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 	if (rc == 0)
 		rc = iol_trifacts_mpiio_wait(job, tf);
 	iol_trifacts_coll_excess(job, tf);
+	iol_trifacts_sieved(job, tf);
 	iol_trifacts_cut_short(job, tf);
 	free(mpi.all.v);
 	free(mpi.coll.v);

@@ -229,6 +229,12 @@ struct iol_trifacts {
 	 * short (killed; its log an epilog's merge); NAN: no such file or
 	 * no run time (issue 34, round 50) */
 	double open_write_past_end;
+	/* the share of the MPI-IO calls under 1 MiB (its size bins) made
+	 * on files whose data sieving the storage served: in a direction
+	 * whose POSIX bytes are at least twice MPI-IO's, in POSIX requests
+	 * of 1 MiB or more on average (tricoll.c, issue 34, round 55); NAN:
+	 * no MPI-IO or POSIX module, or one incomplete */
+	double mpiio_sieved_share;
 };
 
 int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
@@ -255,5 +261,7 @@ double iol_triage_dxt_rereads(const struct iol_job *job, double *bytes,
 /* tf->coll_fast ... coll_id (tricoll.c) */
 void iol_trifacts_coll_excess(const struct iol_job *job,
 			      struct iol_trifacts *tf);
+/* tf->mpiio_sieved_share (tricoll.c) */
+void iol_trifacts_sieved(const struct iol_job *job, struct iol_trifacts *tf);
 
 #endif
