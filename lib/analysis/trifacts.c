@@ -530,6 +530,37 @@ static int posix_beyond_mpiio(const struct iol_job *job, uint64_t id,
 }
 
 /*
+ * Did collective buffering do a file's POSIX I/O (issue 34, round 55)?
+ * Its shared MPI-IO record was driven collectively and shows every
+ * rank moving bytes (FASTEST_RANK_BYTES > 0), while some rank moved no
+ * POSIX byte of it (posix_fast_b 0): aggregators moved the others'
+ * data.  The POSIX spread then mixes the aggregators' share with any
+ * bytes beyond MPI-IO (r55-prealloc: OMPIO's one aggregator on one node
+ * wrote every rank's 8 MiB and MPI_File_preallocate's 32 MiB of zeros,
+ * 64 MiB on rank 0 and none elsewhere, while MPI-IO shows 8388608 B a
+ * rank and 1.065-1.079 s): it tells no rank's own imbalance, the MPI-IO
+ * record does (bytes and time), and the zeros are IOL-REDUNDANT's.
+ */
+static int posix_aggregated(const struct iol_job *job, uint64_t id,
+			    int64_t posix_fast_b)
+{
+	const struct iol_jmod *jm = &job->mod[IOL_MOD_MPIIO];
+	size_t i;
+
+	if (posix_fast_b != 0)
+		return 0;
+	for (i = 0; jm->loaded && i < jm->n; i++) {
+		const int64_t *c = jm->recs[i].ic;
+
+		if (jm->recs[i].id == id && jm->recs[i].rank < 0 &&
+		    sadd(c[MPIIO_COLL_READS], c[MPIIO_COLL_WRITES]) > 0 &&
+		    c[MPIIO_FASTEST_RANK_BYTES] > 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * Whether a shared record's spread of rank times has no cause a rank
  * owns (issue 34, round 21): the slowest rank moved no more than the
  * mean rank (5 %), its slowest call (size, tmax) spans every OST of the
@@ -640,7 +671,8 @@ static void shared_rec(const struct iol_job *job, const struct iol_jrec *r,
 		    (double)nn(x->reads) + (double)nn(x->writes)))
 		s.slow_t = -1; /* the time spread is judged no rank's */
 	if (!ids_has(&mpi->all, r->id) ||
-	    posix_beyond_mpiio(job, r->id, s.bytes))
+	    (posix_beyond_mpiio(job, r->id, s.bytes) &&
+	     !posix_aggregated(job, r->id, s.fast_b)))
 		shared_spread(&s, (double)job->nprocs, tf);
 	else
 		aggregators(job, r, s.bytes, s.time, ids_has(&mpi->coll, r->id),
