@@ -253,6 +253,8 @@ enum {
 				 DXT: the log only (trireread.c) */
 	IOL_TIN_RED_DXT_B,    /* DXT's re-read bytes, all ranks */
 	IOL_TIN_RED_DXT_SH,   /* of them, in files several ranks read */
+	IOL_TIN_RED_NB_B,     /* rewrites of files written nonblocking */
+	IOL_TIN_RED_NB_T,     /* their seconds at MPI-IO's time a byte */
 	IOL_TIN_BIN0,	      /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,
