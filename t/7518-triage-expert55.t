@@ -19,13 +19,15 @@
 # 512 KiB MPI-IO calls and IO-TIME under the 2/3 rule, iwall's overlapped
 # checkpoint rewrites, prealloc's two imbalances of its one aggregator),
 # recall per root cause 3/3, per label 4/6 (the misses are second codes
-# of causes found).
+# of causes found).  Raised to 4/8 when iwall's rewrites, drained behind
+# MPI_File_iwrite_at_all, came to be staked at MPI-IO's time (0.299 s,
+# t/7539).
 # The two reruns of each program (reruns/r55-labels55-ab{1,2}-NAME) are
 # printed.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
-round_test 55 11 11 0.444 1.000 0.666 4
+round_test 55 11 11 0.500 1.000 0.666 4
 for p in coll-romio contig-indep iwall split setsize shared gzip cb-off dsread prealloc restart-f90; do
 	verdicts "$TOP/t/data/triage-round55/r55-$p.darshan" \
 		"$TOP"/t/data/triage-round55/reruns/r55-labels55-ab*-$p.darshan
