@@ -349,6 +349,8 @@ NUMG(t_mpshsmall_time, TF->mpiio_shared_small_time)
 TFINT(t_red_stdio, redundant_stdio)
 NUMG(t_red_reopen, TF->redundant_reopen_time)
 NUMG(t_red_rank, TF->redundant_rank_time)
+NUMG(t_red_nb_b, TF->redundant_nb_bytes)
+NUMG(t_red_nb_t, TF->redundant_nb_time)
 TFINT(t_lone_reads, lone_reads)
 TFINT(t_whole_ops, whole_file_ops)
 TFINT(t_red_once, redundant_once)
@@ -989,12 +991,22 @@ static const struct iol_field fields[] = {
 	     "served (POSIX bytes at least twice MPI-IO's, in requests of "
 	     "1 MiB or more)",
 	     4, t_sieved_share),
+	/* issue 34, round 55: rewrites drained behind nonblocking MPI-IO
+	 * calls are staked at MPI-IO's time, not POSIX's */
+	NUMF("redundant_nb_bytes", IOL_FT_NUM, "B",
+	     "of the rewritten bytes, those of files MPI-IO wrote with "
+	     "nonblocking calls",
+	     0, t_red_nb_b),
+	NUMF("redundant_nb_time", IOL_FT_NUM, "s",
+	     "their seconds at the MPI-IO time a byte of their files' "
+	     "slowest ranks",
+	     4, t_red_nb_t),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 106,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 108,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

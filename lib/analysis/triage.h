@@ -255,6 +255,8 @@ enum {
 	IOL_TIN_RED_DXT_SH,   /* of them, in files several ranks read */
 	IOL_TIN_MP_SIEVED,    /* share of MPI-IO's small calls on files
 				 data sieving served */
+	IOL_TIN_RED_NB_B,     /* rewrites of files written nonblocking */
+	IOL_TIN_RED_NB_T,     /* their seconds at MPI-IO's time a byte */
 	IOL_TIN_BIN0,	      /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,

@@ -27,6 +27,8 @@ struct fr {
 	double tm;	 /* metadata time (opens, closes, ...) */
 	int64_t ops;	 /* reads and writes */
 	int64_t renames; /* POSIX_RENAME_SOURCES: renamed away */
+	double nbt;	 /* MPI-IO seconds of a file written nonblocking
+			    (its slowest rank's), else -1 (nb_time()) */
 };
 
 /* Per-rank sums whose slowest rank is wanted (the way ranktime adds a
@@ -66,8 +68,19 @@ struct ids {
 	uint64_t *v;
 	size_t n;
 };
+/* a file MPI-IO wrote with nonblocking calls: its slowest rank's
+ * MPI-IO seconds on it */
+struct nbf {
+	uint64_t id;
+	double t;
+};
+struct nbfs {
+	struct nbf *v;
+	size_t n;
+};
 struct mpisets {
 	struct ids all, coll;
+	struct nbfs nb;
 };
 
 static int cmp_u64(const void *a, const void *b)
@@ -95,6 +108,30 @@ static int fr_before(const struct fr *x, const struct fr *y)
 }
 
 IOL_SORT_DEFINE(sort_frs_inplace, struct fr, fr_before)
+
+static int nbf_before(const struct nbf *x, const struct nbf *y)
+{
+	return x->id < y->id;
+}
+
+IOL_SORT_DEFINE(sort_nbfs, struct nbf, nbf_before)
+
+static int cmp_nbf(const void *a, const void *b)
+{
+	const struct nbf *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* The MPI-IO seconds of file id when MPI-IO wrote it with nonblocking
+ * calls (nb_add()), else -1 */
+static double nb_time(const struct nbfs *s, uint64_t id)
+{
+	struct nbf key = {id, 0}, *e;
+
+	e = s->n ? bsearch(&key, s->v, s->n, sizeof(key), cmp_nbf) : NULL;
+	return e ? e->t : -1;
+}
 /* a file record's place in the sort: its id and where it was */
 struct frkey {
 	uint64_t id;
@@ -860,6 +897,21 @@ static int64_t rewritten(int64_t bw, int64_t mw, int64_t opens, int64_t ranks,
 	return reread(bw, (mw + 1) * files - 1);
 }
 
+/*
+ * Rewrites of a file MPI-IO wrote nonblocking (nb_add()): their bytes,
+ * and their seconds at its slowest rank's MPI-IO time a byte of the
+ * file (r55-iwall: 234881024 B of 268435456, 0.342 s: 0.299 s), which
+ * IOL-REDUNDANT stakes instead of POSIX's time for them.
+ */
+static void nb_rewrites(double nbt, int64_t rw, int64_t bw,
+			struct iol_trifacts *tf)
+{
+	if (!(nbt >= 0) || rw <= 0 || bw <= 0)
+		return;
+	tf->redundant_nb_bytes += (double)rw;
+	tf->redundant_nb_time += nbt * fmin(1, (double)rw / (double)bw);
+}
+
 static void redundant(const struct fr *a, size_t n, int64_t nprocs,
 		      struct sreds *st, struct iol_trifacts *tf)
 {
@@ -884,6 +936,8 @@ static void redundant(const struct fr *a, size_t n, int64_t nprocs,
 	if (!a[0].code)
 		tf->redundant_reopen_time +=
 			reopen_secs(opens, ranks, tm, rw, mw);
+	if (!a[0].code)
+		nb_rewrites(a[0].nbt, rw, bw, tf);
 	rr = reread(br, mr);
 	e = st->n ? bsearch(&key, st->v, st->n, sizeof(key), cmp_sred) : NULL;
 	if (e) {
@@ -1395,7 +1449,8 @@ static void sread_facts(const struct sreadacc *a, const struct rankacc *all,
  * 0's time; labelled 3.3 s.
  */
 static double rewrite_rank_secs(const struct iol_jrec *r,
-				const struct iol_recx *x, int64_t nprocs)
+				const struct iol_recx *x, int64_t nprocs,
+				double nbt)
 {
 	int64_t mw = r->ic[POSIX_MAX_BYTE_WRITTEN];
 	int64_t sb = r->ic[POSIX_SLOWEST_RANK_BYTES];
@@ -1409,6 +1464,9 @@ static double rewrite_rank_secs(const struct iol_jrec *r,
 	    !(ts > 0) || !isfinite(ts))
 		return 0;
 	rw = fmin((double)w, (double)(sb - fb));
+	/* written nonblocking: what its rank waited is MPI-IO's (nb_add()) */
+	if (nbt >= 0)
+		ts = fmin(ts, nbt);
 	return ts * fmin(1, rw / (double)sb);
 }
 
@@ -1469,7 +1527,7 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 		struct iol_recx xbuf;
 		const struct iol_recx *x;
 		int64_t mib = one_mib(r), small = small_ops_m(r, mib), lone;
-		double sec_all, sec_rank;
+		double sec_all, sec_rank, nbt;
 
 		x = iol_jmod_rx(jm, IOL_MOD_POSIX, i, &xbuf);
 		tf->mem_notaligned =
@@ -1483,7 +1541,9 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 				   : small_secs(r, x, small, 0, job->nprocs);
 		lone = lone_reads(r, x, job->nprocs);
 		tf->lone_reads = sadd(tf->lone_reads, lone);
-		tf->redundant_rank_time += rewrite_rank_secs(r, x, job->nprocs);
+		nbt = nb_time(&mpi->nb, r->id);
+		tf->redundant_rank_time +=
+			rewrite_rank_secs(r, x, job->nprocs, nbt);
 		tf->whole_file_ops =
 			sadd(tf->whole_file_ops, whole_file_ops(r, x, lone));
 		a[i] = (struct fr){r->id,
@@ -1502,7 +1562,8 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 				   nn(r->ic[POSIX_OPENS]),
 				   nnf(x->tm),
 				   sadd(nn(x->reads), nn(x->writes)),
-				   nn(r->ic[POSIX_RENAME_SOURCES])};
+				   nn(r->ic[POSIX_RENAME_SOURCES]),
+				   nbt};
 		racc_add(&all, r->rank, sec_rank);
 		sread_add(&sra, r, x, job->nprocs, mib);
 		if (r->rank < 0) {
@@ -2130,6 +2191,42 @@ static void net_aggregation(const struct sposix *sp, struct spread_in *s)
 	}
 }
 
+/*
+ * A file MPI-IO wrote with nonblocking calls (issue 34, round 55): the
+ * calls return at once and the file system's writes under them drain
+ * while the ranks compute (r55-iwall: POSIX 1.169 s on the slowest rank,
+ * MPI-IO 0.342 s), so the POSIX time is not what the ranks waited.  Its
+ * slowest rank's MPI-IO time: a shared record's, else the most of a
+ * rank's own records.
+ */
+static void nb_add(struct nbfs *s, const struct iol_jrec *r)
+{
+	const double *f = r->fc;
+	double t = r->rank < 0 ? f[MPIIO_F_SLOWEST_RANK_TIME]
+			       : nnf(f[MPIIO_F_READ_TIME]) +
+					 nnf(f[MPIIO_F_WRITE_TIME]) +
+					 nnf(f[MPIIO_F_META_TIME]);
+
+	/* no time logged (a damaged record): POSIX's time stays */
+	if (s->v && r->ic[MPIIO_NB_WRITES] > 0 && t > 0 && isfinite(t))
+		s->v[s->n++] = (struct nbf){r->id, t};
+}
+
+/* the files in id order, one entry a file (its ranks' most) */
+static void nb_finish(struct nbfs *s)
+{
+	size_t i, k = 0;
+
+	sort_nbfs(s->v, s->n);
+	for (i = 0; i < s->n; i++) {
+		if (k && s->v[k - 1].id == s->v[i].id)
+			s->v[k - 1].t = fmax(s->v[k - 1].t, s->v[i].t);
+		else
+			s->v[k++] = s->v[i];
+	}
+	s->n = k;
+}
+
 /* MPI-IO operation counts, the spread of its shared records (reduced or
  * kept per rank), and the set of its files; IOL_ENOMEM when the set
  * cannot be made. */
@@ -2146,7 +2243,8 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 		return 0;
 	tf->mpiio_coll = tf->mpiio_indep = tf->mpiio_nb = 0;
 	if (jm->n && (!(mpi->v = calloc(jm->n, sizeof(*mpi->v))) ||
-		      !(ms->coll.v = calloc(jm->n, sizeof(*mpi->v)))))
+		      !(ms->coll.v = calloc(jm->n, sizeof(*mpi->v))) ||
+		      !(ms->nb.v = calloc(jm->n, sizeof(*ms->nb.v)))))
 		return IOL_ENOMEM;
 	m = calloc(jm->n + 1, sizeof(*m));
 	if (!m)
@@ -2192,7 +2290,9 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 		mpi->v[mpi->n++] = jm->recs[i].id;
 		if (coll > 0)
 			ms->coll.v[ms->coll.n++] = jm->recs[i].id;
+		nb_add(&ms->nb, &jm->recs[i]);
 	}
+	nb_finish(&ms->nb);
 	free(sp.v);
 	if (mpiio_small(job, tf) < 0) {
 		free(m);
@@ -2251,7 +2351,7 @@ static int posix_shared_by_id(const struct fr *a, size_t n, int64_t nprocs,
 int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 			 struct iol_error *err)
 {
-	struct mpisets mpi = {{NULL, 0}, {NULL, 0}};
+	struct mpisets mpi = {{NULL, 0}, {NULL, 0}, {NULL, 0}};
 	struct sreds st = {NULL, 0};
 	struct fr *a = NULL;
 	size_t n = 0, i, j;
@@ -2308,6 +2408,7 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 	iol_trifacts_cut_short(job, tf);
 	free(mpi.all.v);
 	free(mpi.coll.v);
+	free(mpi.nb.v);
 	if (rc < 0) {
 		free(a), free(st.v);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");

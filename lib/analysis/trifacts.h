@@ -144,6 +144,10 @@ struct iol_trifacts {
 	/* the slowest rank's seconds of the rewrites it moved beyond the
 	 * fastest rank's bytes, shared records summed (seconds) */
 	double redundant_rank_time;
+	/* of the rewrites, those of files MPI-IO wrote with nonblocking
+	 * calls (bytes), and their seconds at the MPI-IO time a byte of
+	 * their files' slowest ranks */
+	double redundant_nb_bytes, redundant_nb_time;
 	/* POSIX reads under 1 MiB each alone in its open (reads <= opens)
 	 * and holding all that was read of its file (highest byte read + 1
 	 * at most the mean read, or for a shared record the mean read times
