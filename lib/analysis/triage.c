@@ -162,6 +162,8 @@ static const char *const in_names[] = {"nprocs",
 				       "redundant_dxt_time",
 				       "redundant_dxt_bytes",
 				       "redundant_dxt_shared_bytes",
+				       "redundant_bcast_bytes",
+				       "redundant_bcast_time",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -2923,6 +2925,33 @@ static void red_fill_detail(const struct iol_triage_in *in, char *d, size_t n,
 	       S(RED_FILE));
 }
 
+/*
+ * A file every rank read whole, once each (issue 34, round 57;
+ * trifacts.c: bcast_read()): no rank re-reads it, so no structural
+ * pattern (r11-all-read, r26-deck-all: one pass a rank, labelled
+ * trivial), but on a slow device every rank's pass is the device's
+ * time again (r57-allread: 4 ranks each read a 64 MiB input from a
+ * throttled tier in 3.7-4.0 s; reading once and broadcasting saved
+ * 1.6-2.1 s of the run, labelled material).  Its bytes join the value
+ * and what reading once would save (the fastest rank's time on those
+ * files less 1/N of it) the stake, judged by both impact floors.
+ */
+static void red_bcast(const struct iol_triage_in *in, double *v, double *stake,
+		      double all, double moved, char *d, size_t n)
+{
+	double b = V(RED_BCAST), t = V(RED_BCAST_T);
+
+	if (!in->have[IOL_TIN_RED_BCAST_T] || !(b > 0) || !(t > 0) ||
+	    !(all > 0))
+		return;
+	*v = 100.0 * (moved + b) / all;
+	*stake = isfinite(*stake) ? fmax(*stake, t) : t;
+	dcat(d, n,
+	     "; %.0f B read whole by every rank: reading once and "
+	     "broadcasting saves ~%.3f s (the fastest rank's less 1/N)",
+	     b, t);
+}
+
 EVAL(e_redundant)
 {
 	double all = z(V(BYTES_R)) + z(V(BYTES_W));
@@ -2964,7 +2993,10 @@ EVAL(e_redundant)
 	       rc, t_rc, S(RED_FILE)[0] ? "; most data in " : "", S(RED_FILE));
 	if (lr > 0)
 		red_fill_detail(in, d, n, red + code, lr, t_rw, t_rr + t_rc);
-	return st && !(dxt && red_shared_input(in)) ? 3 : 0;
+	st = st && !(dxt && red_shared_input(in));
+	if (!st)
+		red_bcast(in, v, stake, all, red + code, d, n);
+	return st ? 3 : 0;
 }
 
 static int one_proc(const struct iol_triage_in *in, char *d, size_t n)

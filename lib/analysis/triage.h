@@ -253,6 +253,9 @@ enum {
 				 DXT: the log only (trireread.c) */
 	IOL_TIN_RED_DXT_B,    /* DXT's re-read bytes, all ranks */
 	IOL_TIN_RED_DXT_SH,   /* of them, in files several ranks read */
+	IOL_TIN_RED_BCAST,    /* bytes beyond a pass in files every rank
+				 read whole, once each */
+	IOL_TIN_RED_BCAST_T,  /* what reading them once would save, s */
 	IOL_TIN_BIN0,	      /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,
