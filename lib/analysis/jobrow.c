@@ -354,6 +354,8 @@ NUMG(t_red_nb_t, TF->redundant_nb_time)
 TFINT(t_lone_reads, lone_reads)
 TFINT(t_whole_ops, whole_file_ops)
 TFINT(t_red_once, redundant_once)
+TFINT(t_red_bcast, redundant_bcast)
+NUMG(t_red_bcast_time, TF->redundant_bcast_time)
 TFINT(t_sync_sw, stdio_synced_writes)
 TFINT(t_sync_srecs, stdio_synced_recs)
 NUMG(t_coll_fast, TF->coll_fast)
@@ -1001,12 +1003,21 @@ static const struct iol_field fields[] = {
 	     "their seconds at the MPI-IO time a byte of their files' "
 	     "slowest ranks",
 	     4, t_red_nb_t),
+	/* issue 34, round 57: a file every rank read whole, once each */
+	INTF("redundant_bcast_bytes", IOL_FT_BYTES, "B",
+	     "POSIX bytes read beyond one pass in files every rank read "
+	     "whole, once each",
+	     t_red_bcast),
+	NUMF("redundant_bcast_time", IOL_FT_NUM, "s",
+	     "seconds reading those files once and broadcasting would save: "
+	     "their fastest rank's time less 1/N of it",
+	     4, t_red_bcast_time),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 108,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 110,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

@@ -257,6 +257,9 @@ enum {
 				 data sieving served */
 	IOL_TIN_RED_NB_B,     /* rewrites of files written nonblocking */
 	IOL_TIN_RED_NB_T,     /* their seconds at MPI-IO's time a byte */
+	IOL_TIN_RED_BCAST,    /* bytes beyond a pass in files every rank
+				 read whole, once each */
+	IOL_TIN_RED_BCAST_T,  /* what reading them once would save, s */
 	IOL_TIN_BIN0,	      /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,

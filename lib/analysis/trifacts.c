@@ -29,6 +29,7 @@ struct fr {
 	int64_t renames; /* POSIX_RENAME_SOURCES: renamed away */
 	double nbt;	 /* MPI-IO seconds of a file written nonblocking
 			    (its slowest rank's), else -1 (nb_time()) */
+	double fast_t;	 /* a shared record's fastest rank's time */
 };
 
 /* Per-rank sums whose slowest rank is wanted (the way ranktime adds a
@@ -912,6 +913,43 @@ static void nb_rewrites(double nbt, int64_t rw, int64_t bw,
 	tf->redundant_nb_time += nbt * fmin(1, (double)rw / (double)bw);
 }
 
+/*
+ * A file every rank read whole, one pass each (issue 34, round 57): its
+ * one shared record or a record of each rank, only read, bytes read at
+ * least the ranks' count times its highest byte + 1, no re-read
+ * (own_reread() 0).  No rank re-reads it; whether to read it once and
+ * broadcast is a question of time: had the ranks shared the device
+ * evenly, reading once would take 1/N of a rank's time (r57-allread: 4
+ * ranks each 3.7-4.0 s from a throttled tier; the bcast twin saved
+ * 2.8-3.0 s of I/O), but where the page cache served all but the first
+ * reader, the others' time is the cache's (r16-readall16: fastest
+ * rank 0.132 s, slowest 1.595 s waiting for the cold pages; reading
+ * once saved nothing).  So the fastest rank's time less 1/N of it: what
+ * reading once saves at least in the first case, at most in the second.
+ */
+static void bcast_read(const struct fr *a, size_t n, int64_t nprocs, int64_t br,
+		       int64_t mr, int64_t own, struct iol_trifacts *tf)
+{
+	double fast = -1;
+	size_t k;
+
+	if (nprocs < 2 || a[0].code || own > 0 || mr < 0 ||
+	    mr >= INT64_MAX / nprocs - 1 || br < (mr + 1) * nprocs ||
+	    (!(n == 1 && a[0].rank < 0) && n != (size_t)nprocs))
+		return;
+	for (k = 0; k < n; k++) {
+		double t = a[k].rank < 0 ? a[k].fast_t : a[k].t;
+
+		if (a[k].bw > 0 || a[k].br <= 0 || (n > 1 && a[k].rank < 0))
+			return;
+		fast = fast < 0 || t < fast ? t : fast;
+	}
+	if (!(fast > 0))
+		return;
+	tf->redundant_bcast = sadd(tf->redundant_bcast, br - (mr + 1));
+	tf->redundant_bcast_time += fast * (1 - 1 / (double)nprocs);
+}
+
 static void redundant(const struct fr *a, size_t n, int64_t nprocs,
 		      struct sreds *st, struct iol_trifacts *tf)
 {
@@ -947,6 +985,7 @@ static void redundant(const struct fr *a, size_t n, int64_t nprocs,
 		once = stdio_once(e) - rr;
 		once = once < 0 ? 0 : once < stdio ? once : stdio;
 	}
+	bcast_read(a, n, nprocs, br, mr, own, tf);
 	rr = own < rr ? own : rr;
 	red_add(a[0].id, sadd(rr, rw), stdio, once, a[0].code, tf);
 }
@@ -1488,6 +1527,12 @@ static int has_lustre(const struct iol_job *job)
 	return 0;
 }
 
+/* A shared record's fastest rank's time; -1 for a rank's own record */
+static double fastest_secs(const struct iol_jrec *r)
+{
+	return r->rank < 0 ? nnf(r->fc[POSIX_F_FASTEST_RANK_TIME]) : -1;
+}
+
 static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 		      struct iol_trifacts *tf, struct fr **out, size_t *nout)
 {
@@ -1522,6 +1567,8 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 	tf->one_mib_ops = 0;
 	tf->lone_reads = 0;
 	tf->whole_file_ops = 0;
+	tf->redundant_bcast = 0;
+	tf->redundant_bcast_time = 0;
 	for (i = 0; i < jm->n; i++) {
 		const struct iol_jrec *r = &jm->recs[i];
 		struct iol_recx xbuf;
@@ -1563,7 +1610,8 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 				   nnf(x->tm),
 				   sadd(nn(x->reads), nn(x->writes)),
 				   nn(r->ic[POSIX_RENAME_SOURCES]),
-				   nbt};
+				   nbt,
+				   fastest_secs(r)};
 		racc_add(&all, r->rank, sec_rank);
 		sread_add(&sra, r, x, job->nprocs, mib);
 		if (r->rank < 0) {
@@ -2382,6 +2430,8 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 	tf->redundant_once = -1;
 	tf->lone_reads = -1;
 	tf->whole_file_ops = -1;
+	tf->redundant_bcast = -1;
+	tf->redundant_bcast_time = NAN;
 	tf->sparse_read_time = tf->sparse_read_span = NAN;
 	tf->sparse_read_bytes = tf->small_ra_time = NAN;
 	tf->large_read_mibs = NAN;

@@ -148,6 +148,11 @@ struct iol_trifacts {
 	 * calls (bytes), and their seconds at the MPI-IO time a byte of
 	 * their files' slowest ranks */
 	double redundant_nb_bytes, redundant_nb_time;
+	/* files every rank read whole, one pass each (bcast_read()): the
+	 * bytes beyond one pass, and the seconds reading once and
+	 * broadcasting would save, their fastest rank's time less 1/N */
+	int64_t redundant_bcast;
+	double redundant_bcast_time;
 	/* POSIX reads under 1 MiB each alone in its open (reads <= opens)
 	 * and holding all that was read of its file (highest byte read + 1
 	 * at most the mean read, or for a shared record the mean read times
