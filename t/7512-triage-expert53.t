@@ -16,13 +16,15 @@
 # at b2a5b8ae) as floors: strict precision 10/10, recall per root cause
 # 4/4, per label 10/13 (the misses are IOL-REDUNDANT of rewrites through
 # fresh opens and IOL-IO-TIME at 21-23 % of the run, second codes of
-# causes found).
+# causes found).  triage62 raised per label to 11/13: REDUNDANT counts
+# STDIO's rewrites and their reopens (ph-rewrite's diag.txt re-created
+# by fopen 2000 times warns in the labelled run and both reruns).
 # The two reruns of each program (reruns/r53-labels53-ab{1,2}-NAME) are
 # printed with the labelled run's verdict.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
-round_test 53 13 13 1.000 1.000 0.769 10
+round_test 53 13 13 1.000 1.000 0.846 11
 for p in ph-bcast-fine ph-slice-fpp ph-storm ph-rewrite ph-diag4 ph-rootsmall ph-thr-fine \
 	py-fine py-smallw f90-fine f90-flush sh-gzip sh-sort; do
 	verdicts "$TOP/t/data/triage-round53/r53-$p.darshan" \

@@ -2679,6 +2679,28 @@ static int stdio_probes(const struct iol_triage_in *in,
 	       z(V(SSEEKS)) * 2 >= calls && stdio_seek_part(in, &us) > 0;
 }
 
+/*
+ * Is each STDIO write call its open's only data call, as large as a
+ * buffer or more (issue 34, round 59)?  numpy's np.save hands each
+ * save's data to one fwrite on a fresh fdopen (r59-steps-files: 600
+ * files, r59-steps-one: 600 saves to one file; STDIO OPENS = WRITES =
+ * 600, 10240 B a call, slow sync storage); glibc passes such a call
+ * straight to write(2), so the request is already all the data the open
+ * had: no call can grow without fewer saves, and the saves' cost is told
+ * by IOL-SMALL-FILES, IOL-SMALL-REQ or IOL-REDUNDANT (labelled trivial
+ * for STDIO in both; steps-one's in-memory twin saved 2.4 s, the same
+ * seconds SMALL-REQ stakes).  Many calls an open stay judged
+ * (r42-ckpt-stdio: 1024 fwrites of 4 KiB a file, 3 ms each).
+ */
+static int stdio_call_an_open(const struct iol_triage_in *in,
+			      const struct iol_triage_conf *c, double st)
+{
+	double data = z(V(STDIO_OPS)) - z(V(STDIO_FLUSH));
+
+	return K(STDIO_CALL) > 0 && data > 0 && data <= z(V(SOPENS)) &&
+	       z(V(STDIO_BW)) * 2 >= st && st / data >= K(STDIO_CALL);
+}
+
 /* STDIO against every byte the job moved: POSIX + STDIO, and DFS (or
  * DAOS, which DFS runs on: the larger, not both) that POSIX never sees */
 EVAL(e_stdio)
@@ -2698,6 +2720,15 @@ EVAL(e_stdio)
 	*stake = z(V(STDIO_T));
 	calls = z(V(STDIO_OPS));
 	sreq = stdio_small_req(in, c);
+	if (sreq && stdio_call_an_open(in, c, st)) {
+		DETAIL("%.0f of %.0f bytes through STDIO (DFS/DAOS %.0f) in "
+		       "%.0f calls of %.0f B for %.0f opens, %.3f s STDIO a "
+		       "rank: each open one call of at least stdio_call_bytes, "
+		       "which goes straight to write(2); only fewer saves "
+		       "make larger requests, STDIO costs nothing over POSIX",
+		       st, all, dfs, calls, st / calls, z(V(SOPENS)), *stake);
+		return 2;
+	}
 	/* STDIO costs what its calls cost beyond read and write: calls as
 	 * large as a buffer go straight to read/write (stdio-bulk: 1 MiB
 	 * fwrite and fread), many small calls and flushes pay the library
@@ -4666,6 +4697,23 @@ static int io_group(const char *code)
  * group (see io_causes): a cause under the impact floor holds no time a
  * reader is told of.  Only the crossed rules are looked up, a store's
  * million rows have few */
+/*
+ * STDIO's time when each save is one call that waits for the device
+ * (stdio_call_an_open()): the saves' small requests, IOL-SMALL-REQ's
+ * cause, though Darshan records them under STDIO only (r59-steps-one:
+ * 600 header write(2)s of 128 B, 5.35 s, and 600 fwrites of 10 KiB,
+ * 5.59 s; the in-memory twin saved both).
+ */
+static double stdio_save_secs(const struct iol_triage_in *in,
+			      const struct iol_triage_conf *c)
+{
+	double st = z(V(STDIO_BR)) + z(V(STDIO_BW));
+
+	return stdio_small_req(in, c) && stdio_call_an_open(in, c, st)
+		       ? z(V(STDIO_T))
+		       : 0;
+}
+
 static double io_cause_secs(const struct iol_triage_in *in,
 			    const struct iol_triage_conf *c,
 			    const unsigned char *crossed,
@@ -4683,7 +4731,7 @@ static double io_cause_secs(const struct iol_triage_in *in,
 			continue;
 		s = t->f[k].stake;
 		if (rules[k].eval == e_small)
-			s += small_span_secs(in, c);
+			s += small_span_secs(in, c) + stdio_save_secs(in, c);
 		if (rules[k].eval == e_coll)
 			coll = s;
 		else
