@@ -2891,6 +2891,18 @@ static double red_stake(int rank_own, double t_rr, double t_rw, double t_rc)
 	return rank_own ? t_rr : t_rr + t_rw + t_rc;
 }
 
+/* Is REDUNDANT's stake a rank's own re-read time (red_stake()), which
+ * holds none of the rewrites' seconds?  e_redundant()'s test on the
+ * parts as red_split() gives them. */
+static int red_rank_own(const struct iol_triage_in *in,
+			const struct red_parts *p)
+{
+	double t_dxt;
+
+	return red_structural(p, p->t_rw + p->t_ro) && V(NPROCS) >= 2 &&
+	       reread_secs(in, p, &t_dxt);
+}
+
 /*
  * Re-reads of inputs that several ranks read (issue 34, round 51): one
  * input read by many processes, each once, is its distribution, no
@@ -4694,7 +4706,7 @@ static void red_small_writes(const struct iol_triage_in *in,
 	       ks = rule_index("IOL-SMALL-REQ");
 	struct iol_finding *f;
 	struct red_parts p;
-	double small = 0, t_dxt, lr;
+	double small = 0, lr;
 	char clause[160];
 	int b;
 
@@ -4709,12 +4721,12 @@ static void red_small_writes(const struct iol_triage_in *in,
 	lr = red_large_rw(in, c, p.rw);
 	if (lr > 0 && p.rw - lr < 1048576.0)
 		return;
+	/* a structural finding timed by DXT holds no rewrites (red_stake()) */
+	if (red_rank_own(in, &p))
+		return;
 	if (lr > 0)
 		p.t_rw *= 1 - lr / p.rw;
-	/* a structural finding timed by DXT holds no rewrites (red_stake()) */
-	if (!(p.t_rw > 0) || small * 2 < z(V(PWRITES)) ||
-	    (red_structural(&p, p.t_rw + p.t_ro) && V(NPROCS) >= 2 &&
-	     reread_secs(in, &p, &t_dxt)))
+	if (!(p.t_rw > 0) || small * 2 < z(V(PWRITES)))
 		return;
 	f = &t->f[kr];
 	snprintf(clause, sizeof(clause),
@@ -4746,7 +4758,7 @@ static void red_fill_of_small(const struct iol_triage_in *in,
 	       ks = rule_index("IOL-SMALL-REQ");
 	struct iol_finding *fr, *fs;
 	struct red_parts p;
-	double lr, sec, add;
+	double lr, sec, add, held;
 	char clause[200];
 
 	if (kr == NRULES || ks == NRULES || !crossed[kr] || !crossed[ks])
@@ -4757,8 +4769,13 @@ static void red_fill_of_small(const struct iol_triage_in *in,
 		return;
 	red_split(in, &p);
 	lr = red_large_rw(in, c, p.rw);
+	if (!(lr > 0))
+		return;
 	sec = fmin(red_large_secs(in, lr), fs->stake);
-	add = lr > 0 ? sec - p.t_rw * lr / p.rw : 0;
+	/* what REDUNDANT's stake holds of the large calls' rewrites: none
+	 * when it is a rank's own re-read time, which then gains all sec */
+	held = red_rank_own(in, &p) ? 0 : p.t_rw * lr / p.rw;
+	add = sec - held;
 	if (!(add > 0))
 		return;
 	fr->stake += add, fs->stake -= sec;
