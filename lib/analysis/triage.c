@@ -1992,7 +1992,7 @@ static int rank0_pace_note(const struct iol_triage_in *in,
 	double calls = z(V(STDIO_OPS)) - z(V(STDIO_FLUSH));
 	double st = z(V(STDIO_BR)) + z(V(STDIO_BW));
 	size_t l = n ? strlen(d) : 0;
-	char r[32];
+	char r[32], rd[32];
 
 	if (rank0_stdio_calls(in, c)) {
 		if (n)
@@ -2011,11 +2011,12 @@ static int rank0_pace_note(const struct iol_triage_in *in,
 	if (n && !(K(FULL_RATE) > 0) && !(V(BEST_WRITE) > 0))
 		snprintf(d + l, n - l,
 			 "; its writes waited %.3f s for the device (%s MiB/s "
-			 "written, the job's large reads %.0f MiB/s), which "
+			 "written, the job's large reads %s MiB/s), which "
 			 "more writers share: a spread saves the time beyond, "
 			 "judged by its time",
 			 rank0_paced_secs(in, c),
-			 mibs_text(V(SYNC_ONCE), r, sizeof(r)), V(LARGE_READ));
+			 mibs_text(V(SYNC_ONCE), r, sizeof(r)),
+			 mibs_text(V(LARGE_READ), rd, sizeof(rd)));
 	else if (n)
 		snprintf(d + l, n - l,
 			 "; its bytes at the storage's pace (%s MiB/s, %s) "
