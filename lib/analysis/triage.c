@@ -606,6 +606,14 @@ static const char *mibs_text(double mibs, char *b, size_t n)
 	return b;
 }
 
+/* seconds for a detail, in three digits from 1e12 s on (a damaged log's
+ * pace of a byte in years: t/6179) */
+static const char *secs_text(double secs, char *b, size_t n)
+{
+	snprintf(b, n, secs < 1e12 ? "%.3f" : "%.3g", secs);
+	return b;
+}
+
 /*
  * The MPI-IO time a rank that is waiting, not I/O (issue 34, round 17):
  * MPI-IO's metadata time beyond POSIX's (all processes', over the
@@ -1992,7 +2000,7 @@ static int rank0_pace_note(const struct iol_triage_in *in,
 	double calls = z(V(STDIO_OPS)) - z(V(STDIO_FLUSH));
 	double st = z(V(STDIO_BR)) + z(V(STDIO_BW));
 	size_t l = n ? strlen(d) : 0;
-	char r[32], rd[32];
+	char r[32], rd[32], t[32];
 
 	if (rank0_stdio_calls(in, c)) {
 		if (n)
@@ -2010,24 +2018,24 @@ static int rank0_pace_note(const struct iol_triage_in *in,
 		return 0;
 	if (n && !(K(FULL_RATE) > 0) && !(V(BEST_WRITE) > 0))
 		snprintf(d + l, n - l,
-			 "; its writes waited %.3f s for the device (%s MiB/s "
+			 "; its writes waited %s s for the device (%s MiB/s "
 			 "written, the job's large reads %s MiB/s), which "
 			 "more writers share: a spread saves the time beyond, "
 			 "judged by its time",
-			 rank0_paced_secs(in, c),
+			 secs_text(rank0_paced_secs(in, c), t, sizeof(t)),
 			 mibs_text(V(SYNC_ONCE), r, sizeof(r)),
 			 mibs_text(V(LARGE_READ), rd, sizeof(rd)));
 	else if (n)
 		snprintf(d + l, n - l,
 			 "; its bytes at the storage's pace (%s MiB/s, %s) "
-			 "take %.3f s however many ranks write: a spread "
+			 "take %s s however many ranks write: a spread "
 			 "saves the time beyond, judged by its time",
 			 mibs_text(K(FULL_RATE) > 0 ? K(FULL_RATE)
 						    : V(BEST_WRITE),
 				   r, sizeof(r)),
 			 K(FULL_RATE) > 0 ? "full_rate_mibs"
 					  : "its best file's",
-			 rank0_paced_secs(in, c));
+			 secs_text(rank0_paced_secs(in, c), t, sizeof(t)));
 	return 1;
 }
 
