@@ -1219,14 +1219,6 @@ static double mpiio_kept(const struct iol_triage_in *in,
 	return fmin(t, b / 1048576.0 / *rate);
 }
 
-/*
- * The slowest rank's seconds in small MPI-IO calls: the record's time
- * split over the ranks (MP_SMALL_T), or, when every POSIX read and write
- * is small too (independent calls go through as they are), the slowest
- * rank's own POSIX time (posix_slowest()) if longer, up to its MPI-IO
- * time: the job waits for that rank, not the mean one (r6-h5-indep:
- * 0.59 s against 0.49 s).
- */
 /* The share of the MPI-IO layer's small calls that data sieving served
  * (mpiio_sieved_share; 0 for a store made before it) */
 static double sieved_share(const struct iol_triage_in *in)
@@ -1236,9 +1228,14 @@ static double sieved_share(const struct iol_triage_in *in)
 	return isfinite(s) ? fmin(fmax(s, 0), 1) : 0;
 }
 
-/* Less the sieved calls' share (issue 34, round 55): their storage
- * requests are large and their cost is the span sieving moved, which
- * IOL-REDUNDANT stakes; larger calls would sieve more, not less. */
+/*
+ * The slowest rank's seconds in small MPI-IO calls: the record's time
+ * split over the ranks (MP_SMALL_T), or, when every POSIX read and write
+ * is small too (independent calls go through as they are), the slowest
+ * rank's own POSIX time (posix_slowest()) if longer, up to its MPI-IO
+ * time: the job waits for that rank, not the mean one (r6-h5-indep:
+ * 0.59 s against 0.49 s).
+ */
 static double mpiio_small_all(const struct iol_triage_in *in, double t,
 			      double small, double all)
 {
@@ -1250,6 +1247,9 @@ static double mpiio_small_all(const struct iol_triage_in *in, double t,
 	return all > 0 && small >= all && p > t ? p : t;
 }
 
+/* Less the sieved calls' share (issue 34, round 55): their storage
+ * requests are large and their cost is the span sieving moved, which
+ * IOL-REDUNDANT stakes; larger calls would sieve more, not less. */
 static double mpiio_small_secs(const struct iol_triage_in *in, double t,
 			       double small, double all)
 {
