@@ -610,6 +610,14 @@ static const char *mibs_text(double mibs, char *b, size_t n)
 	return b;
 }
 
+/* seconds for a detail, in three digits from 1e12 s on (a damaged log's
+ * pace of a byte in years: t/6179) */
+static const char *secs_text(double secs, char *b, size_t n)
+{
+	snprintf(b, n, secs < 1e12 ? "%.3f" : "%.3g", secs);
+	return b;
+}
+
 /*
  * The MPI-IO time a rank that is waiting, not I/O (issue 34, round 17):
  * MPI-IO's metadata time beyond POSIX's (all processes', over the
@@ -1215,14 +1223,6 @@ static double mpiio_kept(const struct iol_triage_in *in,
 	return fmin(t, b / 1048576.0 / *rate);
 }
 
-/*
- * The slowest rank's seconds in small MPI-IO calls: the record's time
- * split over the ranks (MP_SMALL_T), or, when every POSIX read and write
- * is small too (independent calls go through as they are), the slowest
- * rank's own POSIX time (posix_slowest()) if longer, up to its MPI-IO
- * time: the job waits for that rank, not the mean one (r6-h5-indep:
- * 0.59 s against 0.49 s).
- */
 /* The share of the MPI-IO layer's small calls that data sieving served
  * (mpiio_sieved_share; 0 for a store made before it) */
 static double sieved_share(const struct iol_triage_in *in)
@@ -1232,9 +1232,14 @@ static double sieved_share(const struct iol_triage_in *in)
 	return isfinite(s) ? fmin(fmax(s, 0), 1) : 0;
 }
 
-/* Less the sieved calls' share (issue 34, round 55): their storage
- * requests are large and their cost is the span sieving moved, which
- * IOL-REDUNDANT stakes; larger calls would sieve more, not less. */
+/*
+ * The slowest rank's seconds in small MPI-IO calls: the record's time
+ * split over the ranks (MP_SMALL_T), or, when every POSIX read and write
+ * is small too (independent calls go through as they are), the slowest
+ * rank's own POSIX time (posix_slowest()) if longer, up to its MPI-IO
+ * time: the job waits for that rank, not the mean one (r6-h5-indep:
+ * 0.59 s against 0.49 s).
+ */
 static double mpiio_small_all(const struct iol_triage_in *in, double t,
 			      double small, double all)
 {
@@ -1246,6 +1251,9 @@ static double mpiio_small_all(const struct iol_triage_in *in, double t,
 	return all > 0 && small >= all && p > t ? p : t;
 }
 
+/* Less the sieved calls' share (issue 34, round 55): their storage
+ * requests are large and their cost is the span sieving moved, which
+ * IOL-REDUNDANT stakes; larger calls would sieve more, not less. */
 static double mpiio_small_secs(const struct iol_triage_in *in, double t,
 			       double small, double all)
 {
@@ -1996,7 +2004,7 @@ static int rank0_pace_note(const struct iol_triage_in *in,
 	double calls = z(V(STDIO_OPS)) - z(V(STDIO_FLUSH));
 	double st = z(V(STDIO_BR)) + z(V(STDIO_BW));
 	size_t l = n ? strlen(d) : 0;
-	char r[32];
+	char r[32], rd[32], t[32];
 
 	if (rank0_stdio_calls(in, c)) {
 		if (n)
@@ -2014,23 +2022,24 @@ static int rank0_pace_note(const struct iol_triage_in *in,
 		return 0;
 	if (n && !(K(FULL_RATE) > 0) && !(V(BEST_WRITE) > 0))
 		snprintf(d + l, n - l,
-			 "; its writes waited %.3f s for the device (%s MiB/s "
-			 "written, the job's large reads %.0f MiB/s), which "
+			 "; its writes waited %s s for the device (%s MiB/s "
+			 "written, the job's large reads %s MiB/s), which "
 			 "more writers share: a spread saves the time beyond, "
 			 "judged by its time",
-			 rank0_paced_secs(in, c),
-			 mibs_text(V(SYNC_ONCE), r, sizeof(r)), V(LARGE_READ));
+			 secs_text(rank0_paced_secs(in, c), t, sizeof(t)),
+			 mibs_text(V(SYNC_ONCE), r, sizeof(r)),
+			 mibs_text(V(LARGE_READ), rd, sizeof(rd)));
 	else if (n)
 		snprintf(d + l, n - l,
 			 "; its bytes at the storage's pace (%s MiB/s, %s) "
-			 "take %.3f s however many ranks write: a spread "
+			 "take %s s however many ranks write: a spread "
 			 "saves the time beyond, judged by its time",
 			 mibs_text(K(FULL_RATE) > 0 ? K(FULL_RATE)
 						    : V(BEST_WRITE),
 				   r, sizeof(r)),
 			 K(FULL_RATE) > 0 ? "full_rate_mibs"
 					  : "its best file's",
-			 rank0_paced_secs(in, c));
+			 secs_text(rank0_paced_secs(in, c), t, sizeof(t)));
 	return 1;
 }
 
@@ -2977,6 +2986,18 @@ static int reread_secs(const struct iol_triage_in *in,
 static double red_stake(int rank_own, double t_rr, double t_rw, double t_rc)
 {
 	return rank_own ? t_rr : t_rr + t_rw + t_rc;
+}
+
+/* Is REDUNDANT's stake a rank's own re-read time (red_stake()), which
+ * holds none of the rewrites' seconds?  e_redundant()'s test on the
+ * parts as red_split() gives them. */
+static int red_rank_own(const struct iol_triage_in *in,
+			const struct red_parts *p)
+{
+	double t_dxt;
+
+	return red_structural(p, p->t_rw + p->t_ro) && V(NPROCS) >= 2 &&
+	       reread_secs(in, p, &t_dxt);
 }
 
 /*
@@ -4833,7 +4854,7 @@ static void red_small_writes(const struct iol_triage_in *in,
 	       ks = rule_index("IOL-SMALL-REQ");
 	struct iol_finding *f;
 	struct red_parts p;
-	double small = 0, t_dxt, lr;
+	double small = 0, lr;
 	char clause[160];
 	int b;
 
@@ -4848,12 +4869,12 @@ static void red_small_writes(const struct iol_triage_in *in,
 	lr = red_large_rw(in, c, p.rw);
 	if (lr > 0 && p.rw - lr < 1048576.0)
 		return;
+	/* a structural finding timed by DXT holds no rewrites (red_stake()) */
+	if (red_rank_own(in, &p))
+		return;
 	if (lr > 0)
 		p.t_rw *= 1 - lr / p.rw;
-	/* a structural finding timed by DXT holds no rewrites (red_stake()) */
-	if (!(p.t_rw > 0) || small * 2 < z(V(PWRITES)) ||
-	    (red_structural(&p, p.t_rw + p.t_ro) && V(NPROCS) >= 2 &&
-	     reread_secs(in, &p, &t_dxt)))
+	if (!(p.t_rw > 0) || small * 2 < z(V(PWRITES)))
 		return;
 	f = &t->f[kr];
 	snprintf(clause, sizeof(clause),
@@ -4885,7 +4906,7 @@ static void red_fill_of_small(const struct iol_triage_in *in,
 	       ks = rule_index("IOL-SMALL-REQ");
 	struct iol_finding *fr, *fs;
 	struct red_parts p;
-	double lr, sec, add;
+	double lr, sec, add, held;
 	char clause[200];
 
 	if (kr == NRULES || ks == NRULES || !crossed[kr] || !crossed[ks])
@@ -4896,8 +4917,13 @@ static void red_fill_of_small(const struct iol_triage_in *in,
 		return;
 	red_split(in, &p);
 	lr = red_large_rw(in, c, p.rw);
+	if (!(lr > 0))
+		return;
 	sec = fmin(red_large_secs(in, lr), fs->stake);
-	add = lr > 0 ? sec - p.t_rw * lr / p.rw : 0;
+	/* what REDUNDANT's stake holds of the large calls' rewrites: none
+	 * when it is a rank's own re-read time, which then gains all sec */
+	held = red_rank_own(in, &p) ? 0 : p.t_rw * lr / p.rw;
+	add = sec - held;
 	if (!(add > 0))
 		return;
 	fr->stake += add, fs->stake -= sec;

@@ -9,7 +9,7 @@
  * detail nor return a non-finite stake.  Prints one line a finding that
  * does, "seed code detail", and "checked N findings" at the end.
  *
- *   triage-absurd [n]
+ *   triage-absurd [n [first]]   (seeds first .. first + n - 1; first 1)
  */
 #include <float.h>
 #include <math.h>
@@ -161,6 +161,7 @@ int main(int argc, char **argv)
 	struct iol_triage_conf c;
 	struct iol_error err = {0};
 	unsigned n = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10) : 300, s;
+	unsigned first = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 10) : 1;
 	size_t nf = 0;
 	int bad = 0;
 
@@ -168,7 +169,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "triage-absurd: %s\n", err.msg);
 		return 1;
 	}
-	for (s = 1; s <= n; s++)
+	for (s = first; s - first < n; s++)
 		bad |= one(s, &c, &nf);
 	printf("checked %zu findings\n", nf);
 	return bad;
