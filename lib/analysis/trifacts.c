@@ -79,9 +79,22 @@ struct nbfs {
 	struct nbf *v;
 	size_t n;
 };
+/* a file's MPI-IO records summed: their bytes, their slowest rank's
+ * time (-1 unknown), and whether its shared record was driven
+ * collectively with every rank moving bytes */
+struct mfile {
+	uint64_t id;
+	double bytes, slow;
+	int agg;
+};
+struct mfiles {
+	struct mfile *v;
+	size_t n;
+};
 struct mpisets {
 	struct ids all, coll;
 	struct nbfs nb;
+	struct mfiles files;
 };
 
 static int cmp_u64(const void *a, const void *b)
@@ -133,6 +146,31 @@ static double nb_time(const struct nbfs *s, uint64_t id)
 	e = s->n ? bsearch(&key, s->v, s->n, sizeof(key), cmp_nbf) : NULL;
 	return e ? e->t : -1;
 }
+
+static int mfile_before(const struct mfile *x, const struct mfile *y)
+{
+	return x->id < y->id;
+}
+
+IOL_SORT_DEFINE(sort_mfiles, struct mfile, mfile_before)
+
+static int cmp_mfile(const void *a, const void *b)
+{
+	const struct mfile *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* A file's MPI-IO summary (mfile_finish() made it), or NULL: a binary
+ * search, where a scan of every MPI-IO record for each shared POSIX
+ * record was quadratic (90,000 shared files 12.3 s) */
+static const struct mfile *mfile_find(const struct mfiles *s, uint64_t id)
+{
+	struct mfile key = {id, 0, 0, 0};
+
+	return s->n ? bsearch(&key, s->v, s->n, sizeof(key), cmp_mfile) : NULL;
+}
+
 /* a file record's place in the sort: its id and where it was */
 struct frkey {
 	uint64_t id;
@@ -499,20 +537,15 @@ static void skew(uint64_t id, double t, double k, double slow, int64_t rank,
 
 /* The slowest rank's MPI-IO time on file id: what an aggregator's POSIX
  * time can make the others wait for in MPI-IO; -1 unknown. */
-static double mpiio_slowest(const struct iol_job *job, uint64_t id)
+static double mpiio_slowest(const struct mpisets *mpi, uint64_t id)
 {
-	const struct iol_jmod *jm = &job->mod[IOL_MOD_MPIIO];
-	double t = -1;
-	size_t i;
+	const struct mfile *f = mfile_find(&mpi->files, id);
 
-	for (i = 0; jm->loaded && i < jm->n; i++)
-		if (jm->recs[i].id == id)
-			t = fmax(t, jm->recs[i].fc[MPIIO_F_SLOWEST_RANK_TIME]);
-	return t;
+	return f ? f->slow : -1;
 }
 
 static void aggregators(const struct iol_job *job, const struct iol_jrec *r,
-			double bytes, double time, int coll,
+			double bytes, double time, const struct mpisets *mpi,
 			struct iol_trifacts *tf)
 {
 	double n = (double)job->nprocs,
@@ -536,10 +569,10 @@ static void aggregators(const struct iol_job *job, const struct iol_jrec *r,
 	 * gators" of 512 ranks is none), and what they make the others wait
 	 * for lies within MPI-IO: a POSIX open before any MPI_File_open
 	 * (e3sm: 5.3 s, no rank over 0.69 s in MPI-IO) is not skew */
-	in_mpi = mpiio_slowest(job, r->id);
+	in_mpi = mpiio_slowest(mpi, r->id);
 	if (in_mpi >= 0 && slow > in_mpi)
 		slow = in_mpi;
-	if (coll && k >= 2 && k * 2 <= n)
+	if (ids_has(&mpi->coll, r->id) && k >= 2 && k * 2 <= n)
 		skew(r->id, time, k, slow, r->ic[POSIX_SLOWEST_RANK], tf);
 }
 
@@ -553,17 +586,12 @@ static void aggregators(const struct iol_job *job, const struct iol_jrec *r,
  * against 67108864 B in 0.057 s): the POSIX spread is a rank's own
  * imbalance then, judged as a file MPI-IO did not drive.
  */
-static int posix_beyond_mpiio(const struct iol_job *job, uint64_t id,
+static int posix_beyond_mpiio(const struct mpisets *mpi, uint64_t id,
 			      double posix_bytes)
 {
-	const struct iol_jmod *jm = &job->mod[IOL_MOD_MPIIO];
-	double b = 0;
-	size_t i;
+	const struct mfile *f = mfile_find(&mpi->files, id);
+	double b = f ? f->bytes : 0;
 
-	for (i = 0; jm->loaded && i < jm->n; i++)
-		if (jm->recs[i].id == id)
-			b += (double)nn(jm->recs[i].ic[MPIIO_BYTES_READ]) +
-			     (double)nn(jm->recs[i].ic[MPIIO_BYTES_WRITTEN]);
 	return b > 0 && posix_bytes >= 1.5 * b;
 }
 
@@ -579,23 +607,15 @@ static int posix_beyond_mpiio(const struct iol_job *job, uint64_t id,
  * rank and 1.065-1.079 s): it tells no rank's own imbalance, the MPI-IO
  * record does (bytes and time), and the zeros are IOL-REDUNDANT's.
  */
-static int posix_aggregated(const struct iol_job *job, uint64_t id,
+static int posix_aggregated(const struct mpisets *mpi, uint64_t id,
 			    int64_t posix_fast_b)
 {
-	const struct iol_jmod *jm = &job->mod[IOL_MOD_MPIIO];
-	size_t i;
+	const struct mfile *f;
 
 	if (posix_fast_b != 0)
 		return 0;
-	for (i = 0; jm->loaded && i < jm->n; i++) {
-		const int64_t *c = jm->recs[i].ic;
-
-		if (jm->recs[i].id == id && jm->recs[i].rank < 0 &&
-		    sadd(c[MPIIO_COLL_READS], c[MPIIO_COLL_WRITES]) > 0 &&
-		    c[MPIIO_FASTEST_RANK_BYTES] > 0)
-			return 1;
-	}
-	return 0;
+	f = mfile_find(&mpi->files, id);
+	return f && f->agg;
 }
 
 /*
@@ -709,12 +729,11 @@ static void shared_rec(const struct iol_job *job, const struct iol_jrec *r,
 		    (double)nn(x->reads) + (double)nn(x->writes)))
 		s.slow_t = -1; /* the time spread is judged no rank's */
 	if (!ids_has(&mpi->all, r->id) ||
-	    (posix_beyond_mpiio(job, r->id, s.bytes) &&
-	     !posix_aggregated(job, r->id, s.fast_b)))
+	    (posix_beyond_mpiio(mpi, r->id, s.bytes) &&
+	     !posix_aggregated(mpi, r->id, s.fast_b)))
 		shared_spread(&s, (double)job->nprocs, tf);
 	else
-		aggregators(job, r, s.bytes, s.time, ids_has(&mpi->coll, r->id),
-			    tf);
+		aggregators(job, r, s.bytes, s.time, mpi, tf);
 }
 
 /* A file's bytes read and written through STDIO, all its records: re-read
@@ -2325,6 +2344,40 @@ static void nb_add(struct nbfs *s, const struct iol_jrec *r)
 		s->v[s->n++] = (struct nbf){r->id, t};
 }
 
+/* An MPI-IO record's part of its file's summary */
+static void mfile_add(struct mfiles *s, const struct iol_jrec *r)
+{
+	const int64_t *c = r->ic;
+
+	s->v[s->n++] = (struct mfile){
+		r->id,
+		(double)nn(c[MPIIO_BYTES_READ]) +
+			(double)nn(c[MPIIO_BYTES_WRITTEN]),
+		fmax(-1, r->fc[MPIIO_F_SLOWEST_RANK_TIME]),
+		r->rank < 0 &&
+			sadd(c[MPIIO_COLL_READS], c[MPIIO_COLL_WRITES]) > 0 &&
+			c[MPIIO_FASTEST_RANK_BYTES] > 0};
+}
+
+/* the files in id order, one entry a file: bytes summed, the slowest
+ * time the most, agg any */
+static void mfile_finish(struct mfiles *s)
+{
+	size_t i, k = 0;
+
+	sort_mfiles(s->v, s->n);
+	for (i = 0; i < s->n; i++) {
+		if (k && s->v[k - 1].id == s->v[i].id) {
+			s->v[k - 1].bytes += s->v[i].bytes;
+			s->v[k - 1].slow = fmax(s->v[k - 1].slow, s->v[i].slow);
+			s->v[k - 1].agg |= s->v[i].agg;
+		} else {
+			s->v[k++] = s->v[i];
+		}
+	}
+	s->n = k;
+}
+
 /* the files in id order, one entry a file (its ranks' most) */
 static void nb_finish(struct nbfs *s)
 {
@@ -2357,7 +2410,8 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 	tf->mpiio_coll = tf->mpiio_indep = tf->mpiio_nb = 0;
 	if (jm->n && (!(mpi->v = calloc(jm->n, sizeof(*mpi->v))) ||
 		      !(ms->coll.v = calloc(jm->n, sizeof(*mpi->v))) ||
-		      !(ms->nb.v = calloc(jm->n, sizeof(*ms->nb.v)))))
+		      !(ms->nb.v = calloc(jm->n, sizeof(*ms->nb.v))) ||
+		      !(ms->files.v = calloc(jm->n, sizeof(*ms->files.v)))))
 		return IOL_ENOMEM;
 	m = calloc(jm->n + 1, sizeof(*m));
 	if (!m)
@@ -2404,8 +2458,10 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 		if (coll > 0)
 			ms->coll.v[ms->coll.n++] = jm->recs[i].id;
 		nb_add(&ms->nb, &jm->recs[i]);
+		mfile_add(&ms->files, &jm->recs[i]);
 	}
 	nb_finish(&ms->nb);
+	mfile_finish(&ms->files);
 	free(sp.v);
 	if (mpiio_small(job, tf) < 0) {
 		free(m);
@@ -2464,7 +2520,7 @@ static int posix_shared_by_id(const struct fr *a, size_t n, int64_t nprocs,
 int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 			 struct iol_error *err)
 {
-	struct mpisets mpi = {{NULL, 0}, {NULL, 0}, {NULL, 0}};
+	struct mpisets mpi = {{NULL, 0}, {NULL, 0}, {NULL, 0}, {NULL, 0}};
 	struct sreds st = {NULL, 0};
 	struct fr *a = NULL;
 	size_t n = 0, i, j;
@@ -2524,6 +2580,7 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 	free(mpi.all.v);
 	free(mpi.coll.v);
 	free(mpi.nb.v);
+	free(mpi.files.v);
 	if (rc < 0) {
 		free(a), free(st.v);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
