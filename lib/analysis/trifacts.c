@@ -28,7 +28,7 @@ struct fr {
 	int64_t ops;	 /* reads and writes */
 	int64_t renames; /* POSIX_RENAME_SOURCES: renamed away */
 	double nbt;	 /* MPI-IO seconds of a file written nonblocking
-			    (its slowest rank's), else -1 (nb_time()) */
+			    (its slowest rank's), else -1 (nb_secs()) */
 	double fast_t;	 /* a shared record's fastest rank's time */
 };
 
@@ -69,22 +69,13 @@ struct ids {
 	uint64_t *v;
 	size_t n;
 };
-/* a file MPI-IO wrote with nonblocking calls: its slowest rank's
- * MPI-IO seconds on it */
-struct nbf {
-	uint64_t id;
-	double t;
-};
-struct nbfs {
-	struct nbf *v;
-	size_t n;
-};
 /* a file's MPI-IO records summed: their bytes, their slowest rank's
  * time (-1 unknown), and whether its shared record was driven
  * collectively with every rank moving bytes */
 struct mfile {
 	uint64_t id;
 	double bytes, slow;
+	double nbt; /* written nonblocking: nb_secs(), else -1 */
 	int agg;
 };
 struct mfiles {
@@ -93,7 +84,6 @@ struct mfiles {
 };
 struct mpisets {
 	struct ids all, coll;
-	struct nbfs nb;
 	struct mfiles files;
 };
 
@@ -123,30 +113,6 @@ static int fr_before(const struct fr *x, const struct fr *y)
 
 IOL_SORT_DEFINE(sort_frs_inplace, struct fr, fr_before)
 
-static int nbf_before(const struct nbf *x, const struct nbf *y)
-{
-	return x->id < y->id;
-}
-
-IOL_SORT_DEFINE(sort_nbfs, struct nbf, nbf_before)
-
-static int cmp_nbf(const void *a, const void *b)
-{
-	const struct nbf *x = a, *y = b;
-
-	return x->id < y->id ? -1 : x->id > y->id;
-}
-
-/* The MPI-IO seconds of file id when MPI-IO wrote it with nonblocking
- * calls (nb_add()), else -1 */
-static double nb_time(const struct nbfs *s, uint64_t id)
-{
-	struct nbf key = {id, 0}, *e;
-
-	e = s->n ? bsearch(&key, s->v, s->n, sizeof(key), cmp_nbf) : NULL;
-	return e ? e->t : -1;
-}
-
 static int mfile_before(const struct mfile *x, const struct mfile *y)
 {
 	return x->id < y->id;
@@ -166,7 +132,7 @@ static int cmp_mfile(const void *a, const void *b)
  * record was quadratic (90,000 shared files 12.3 s) */
 static const struct mfile *mfile_find(const struct mfiles *s, uint64_t id)
 {
-	struct mfile key = {id, 0, 0, 0};
+	struct mfile key = {id, 0, 0, 0, 0};
 
 	return s->n ? bsearch(&key, s->v, s->n, sizeof(key), cmp_mfile) : NULL;
 }
@@ -542,6 +508,15 @@ static double mpiio_slowest(const struct mpisets *mpi, uint64_t id)
 	const struct mfile *f = mfile_find(&mpi->files, id);
 
 	return f ? f->slow : -1;
+}
+
+/* The MPI-IO seconds of file id when MPI-IO wrote it with nonblocking
+ * calls (nb_secs(), its records' most), else -1 */
+static double mpiio_nb_secs(const struct mpisets *mpi, uint64_t id)
+{
+	const struct mfile *f = mfile_find(&mpi->files, id);
+
+	return f ? f->nbt : -1;
 }
 
 static void aggregators(const struct iol_job *job, const struct iol_jrec *r,
@@ -922,7 +897,7 @@ static int64_t rewritten(int64_t bw, int64_t mw, int64_t opens, int64_t ranks,
 }
 
 /*
- * Rewrites of a file MPI-IO wrote nonblocking (nb_add()): their bytes,
+ * Rewrites of a file MPI-IO wrote nonblocking (nb_secs()): their bytes,
  * and their seconds at its slowest rank's MPI-IO time a byte of the
  * file (r55-iwall: 234881024 B of 268435456, 0.342 s: 0.299 s), which
  * IOL-REDUNDANT stakes instead of POSIX's time for them.
@@ -1587,7 +1562,7 @@ static double rewrite_rank_secs(const struct iol_jrec *r,
 	    !(ts > 0) || !isfinite(ts))
 		return 0;
 	rw = fmin((double)w, (double)(sb - fb));
-	/* written nonblocking: what its rank waited is MPI-IO's (nb_add()) */
+	/* written nonblocking: what its rank waited is MPI-IO's (nb_secs()) */
 	if (nbt >= 0)
 		ts = fmin(ts, nbt);
 	return ts * fmin(1, rw / (double)sb);
@@ -1672,7 +1647,7 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 				   : small_secs(r, x, small, 0, job->nprocs);
 		lone = lone_reads(r, x, job->nprocs);
 		tf->lone_reads = sadd(tf->lone_reads, lone);
-		nbt = nb_time(&mpi->nb, r->id);
+		nbt = mpiio_nb_secs(mpi, r->id);
 		tf->redundant_rank_time +=
 			rewrite_rank_secs(r, x, job->nprocs, nbt);
 		tf->whole_file_ops =
@@ -2329,9 +2304,10 @@ static void net_aggregation(const struct sposix *sp, struct spread_in *s)
  * while the ranks compute (r55-iwall: POSIX 1.169 s on the slowest rank,
  * MPI-IO 0.342 s), so the POSIX time is not what the ranks waited.  Its
  * slowest rank's MPI-IO time: a shared record's, else the most of a
- * rank's own records.
+ * rank's own records; -1 when the record wrote nothing nonblocking or
+ * logged no time (a damaged record: POSIX's time stays).
  */
-static void nb_add(struct nbfs *s, const struct iol_jrec *r)
+static double nb_secs(const struct iol_jrec *r)
 {
 	const double *f = r->fc;
 	double t = r->rank < 0 ? f[MPIIO_F_SLOWEST_RANK_TIME]
@@ -2339,9 +2315,7 @@ static void nb_add(struct nbfs *s, const struct iol_jrec *r)
 					 nnf(f[MPIIO_F_WRITE_TIME]) +
 					 nnf(f[MPIIO_F_META_TIME]);
 
-	/* no time logged (a damaged record): POSIX's time stays */
-	if (s->v && r->ic[MPIIO_NB_WRITES] > 0 && t > 0 && isfinite(t))
-		s->v[s->n++] = (struct nbf){r->id, t};
+	return r->ic[MPIIO_NB_WRITES] > 0 && t > 0 && isfinite(t) ? t : -1;
 }
 
 /* An MPI-IO record's part of its file's summary */
@@ -2353,14 +2327,14 @@ static void mfile_add(struct mfiles *s, const struct iol_jrec *r)
 		r->id,
 		(double)nn(c[MPIIO_BYTES_READ]) +
 			(double)nn(c[MPIIO_BYTES_WRITTEN]),
-		fmax(-1, r->fc[MPIIO_F_SLOWEST_RANK_TIME]),
+		fmax(-1, r->fc[MPIIO_F_SLOWEST_RANK_TIME]), nb_secs(r),
 		r->rank < 0 &&
 			sadd(c[MPIIO_COLL_READS], c[MPIIO_COLL_WRITES]) > 0 &&
 			c[MPIIO_FASTEST_RANK_BYTES] > 0};
 }
 
 /* the files in id order, one entry a file: bytes summed, the slowest
- * time the most, agg any */
+ * and nonblocking times their records' most, agg any */
 static void mfile_finish(struct mfiles *s)
 {
 	size_t i, k = 0;
@@ -2370,25 +2344,11 @@ static void mfile_finish(struct mfiles *s)
 		if (k && s->v[k - 1].id == s->v[i].id) {
 			s->v[k - 1].bytes += s->v[i].bytes;
 			s->v[k - 1].slow = fmax(s->v[k - 1].slow, s->v[i].slow);
+			s->v[k - 1].nbt = fmax(s->v[k - 1].nbt, s->v[i].nbt);
 			s->v[k - 1].agg |= s->v[i].agg;
 		} else {
 			s->v[k++] = s->v[i];
 		}
-	}
-	s->n = k;
-}
-
-/* the files in id order, one entry a file (its ranks' most) */
-static void nb_finish(struct nbfs *s)
-{
-	size_t i, k = 0;
-
-	sort_nbfs(s->v, s->n);
-	for (i = 0; i < s->n; i++) {
-		if (k && s->v[k - 1].id == s->v[i].id)
-			s->v[k - 1].t = fmax(s->v[k - 1].t, s->v[i].t);
-		else
-			s->v[k++] = s->v[i];
 	}
 	s->n = k;
 }
@@ -2410,7 +2370,6 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 	tf->mpiio_coll = tf->mpiio_indep = tf->mpiio_nb = 0;
 	if (jm->n && (!(mpi->v = calloc(jm->n, sizeof(*mpi->v))) ||
 		      !(ms->coll.v = calloc(jm->n, sizeof(*mpi->v))) ||
-		      !(ms->nb.v = calloc(jm->n, sizeof(*ms->nb.v))) ||
 		      !(ms->files.v = calloc(jm->n, sizeof(*ms->files.v)))))
 		return IOL_ENOMEM;
 	m = calloc(jm->n + 1, sizeof(*m));
@@ -2457,10 +2416,8 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 		mpi->v[mpi->n++] = jm->recs[i].id;
 		if (coll > 0)
 			ms->coll.v[ms->coll.n++] = jm->recs[i].id;
-		nb_add(&ms->nb, &jm->recs[i]);
 		mfile_add(&ms->files, &jm->recs[i]);
 	}
-	nb_finish(&ms->nb);
 	mfile_finish(&ms->files);
 	free(sp.v);
 	if (mpiio_small(job, tf) < 0) {
@@ -2520,7 +2477,7 @@ static int posix_shared_by_id(const struct fr *a, size_t n, int64_t nprocs,
 int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 			 struct iol_error *err)
 {
-	struct mpisets mpi = {{NULL, 0}, {NULL, 0}, {NULL, 0}, {NULL, 0}};
+	struct mpisets mpi = {{NULL, 0}, {NULL, 0}, {NULL, 0}};
 	struct sreds st = {NULL, 0};
 	struct fr *a = NULL;
 	size_t n = 0, i, j;
@@ -2579,7 +2536,6 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 	iol_trifacts_cut_short(job, tf);
 	free(mpi.all.v);
 	free(mpi.coll.v);
-	free(mpi.nb.v);
 	free(mpi.files.v);
 	if (rc < 0) {
 		free(a), free(st.v);
