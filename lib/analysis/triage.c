@@ -4640,6 +4640,39 @@ static void storm_meta_of(const struct iol_finding *lead, int detail,
 	told_by(lead, detail, "the storm's own metadata", f);
 }
 
+/*
+ * Rank 0's time at stake is its STDIO requests' wait for the device
+ * (issue 34, round 60): its calls are small (rank0_stdio_calls()) and
+ * each reaches the storage as a request of its own, flushed or a
+ * buffer's worth (stdio_small_req()), which IOL-STDIO-SHARE stakes.
+ * Spread over the ranks, the same requests wait on the same storage:
+ * the fix is fewer requests (a buffer, one flush a step), so RANK0-IO
+ * tells STDIO-SHARE's cause again, info, and IDLE-RANKS, its part,
+ * follows.  r60-diag-flush: 2500 lines of 89 B flushed each, 5.7 ms a
+ * request, labelled trivial; its no-flush twin keeps rank 0 the only
+ * writer and logs 0.1 s.  Calls whose cost is the library's copy and
+ * formatting (r50-rank0-tail, r43-csv-rank0: labelled material) are
+ * not requests each and keep RANK0-IO's stake.
+ */
+static void rank0_of_stdio(const struct iol_triage_in *in,
+			   const struct iol_triage_conf *c, int detail,
+			   const unsigned char *crossed, struct iol_triage *t)
+{
+	size_t i = rule_index("IOL-RANK0-IO");
+	size_t s = rule_index("IOL-STDIO-SHARE");
+	size_t j = rule_index("IOL-IDLE-RANKS");
+	const char *why = "rank 0's small STDIO requests each wait for the "
+			  "device, as many spread over the ranks";
+
+	if (i == NRULES || s == NRULES || !crossed[i] || !crossed[s] ||
+	    t->f[i].lead || t->f[s].sev > IOL_SEV_WARN || t->f[s].floored ||
+	    !rank0_stdio_calls(in, c) || !stdio_small_req(in, c))
+		return;
+	told_by(&t->f[s], detail, why, &t->f[i]);
+	if (j < NRULES && crossed[j] && !t->f[j].lead)
+		told_by(&t->f[s], detail, why, &t->f[j]);
+}
+
 static void join_parts(const struct iol_triage_in *in,
 		       const struct iol_triage_conf *c, int detail,
 		       const unsigned char *crossed, struct iol_triage *t)
@@ -5252,6 +5285,7 @@ static int eval_all(const struct iol_triage_in *in,
 		own[k] = (rc & OWN) != 0;
 	}
 	t->n = NRULES;
+	rank0_of_stdio(in, c, detail, crossed, t);
 	join_parts(in, c, detail, crossed, t);
 	red_small_writes(in, c, detail, crossed, t);
 	red_fill_of_small(in, c, detail, crossed, t);
