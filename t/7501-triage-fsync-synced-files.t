@@ -25,9 +25,7 @@ cnt() { # log: fsyncs, written records, written records with a sync
 field() { # log name: the job-row field's value
 	"$DUMP" "$1" | awk -F'\t' -v k="$2" '$1 == k { print $2 }'
 }
-col() { # code column: from $TMP/t.tsv
-	awk -F'\t' -v c="$1" -v k="$2" '$2 == c { print $k }' "$TMP/t.tsv"
-}
+col() { tsv_col "$TMP/t.tsv" "$1" "$2"; }
 
 f=$D/r51-ledger.darshan
 is "$(cnt "$f")" "301 301 1" "r51-ledger: awk: 301 fsyncs, 301 written records, 1 of them synced"

@@ -27,9 +27,7 @@ dxt_rr() { # log: the most seconds a rank spent re-reading, from DXT
 			seen[k] = 1 }
 		END { m = 0; for (r in t) if (t[r] > m) m = t[r]; printf "%.3f\n", m }'
 }
-col() { # code column: from $TMP/t.tsv
-	awk -F'\t' -v c="$1" -v k="$2" '$2 == c { print $k }' "$TMP/t.tsv"
-}
+col() { tsv_col "$TMP/t.tsv" "$1" "$2"; }
 # the re-reads' seconds the detail prints, DXT's
 said() {
 	col IOL-REDUNDANT 8 | sed -n 's/.*data re-read (\([0-9.]*\) s, DXT.s.*/\1/p'

@@ -16,9 +16,7 @@
 . "$(dirname "$0")/lib.sh"
 D=$TOP/t/data/triage-round49
 L=$D/r49-graph-root.darshan
-col() { # tsv code column
-	awk -F'\t' -v c="$2" -v k="$3" '$2 == c { print $k }' "$1"
-}
+col() { tsv_col "$1" "$2" "$3"; }
 # the shared MPI-IO and POSIX records: slowest rank, its bytes, all bytes, the fastest rank's bytes
 $RUN parse "$L" 2>/dev/null | awk '($1 == "POSIX" || $1 == "MPI-IO") && $2 == -1 && $4 ~ /graph.csr|RANK|BYTES/ {
 	m = $1 == "POSIX" ? "POSIX" : "MPIIO"

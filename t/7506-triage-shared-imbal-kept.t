@@ -15,9 +15,7 @@
 # fastest rank writing a quarter is a shared-file imbalance).  The truth
 # is awk's over `iolens parse`.
 . "$(dirname "$0")/lib.sh"
-col() { # tsv code column
-	awk -F'\t' -v c="$2" -v k="$3" '$2 == c { print $k }' "$1"
-}
+col() { tsv_col "$1" "$2" "$3"; }
 sole() { # log: "POSIX MPIIO", 1 when the shared record of 1 MiB is one rank's bytes
 	$RUN parse "$1" 2>/dev/null | awk '($1 == "POSIX" || $1 == "MPI-IO") && $2 == -1 {
 		m = $1 == "POSIX" ? "POSIX" : "MPIIO"; k = m " " $3

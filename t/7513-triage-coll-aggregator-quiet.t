@@ -12,9 +12,7 @@
 # the rule's 15 % (the rule without the netting would fire: it did,
 # before).  In memory (t/unit/coll-aggregator agg): the same, any file.
 . "$(dirname "$0")/lib.sh"
-col() { # tsv code column
-	awk -F'\t' -v c="$2" -v k="$3" '$2 == c { print $k }' "$1"
-}
+col() { tsv_col "$1" "$2" "$3"; }
 truth() { # log: "COLL SAME GROSS%" of the shared file of most MPI-IO bytes
 	$RUN parse "$1" 2>/dev/null | awk '$2 == -1 && ($1 == "POSIX" || $1 == "MPI-IO") {
 		k = $1 " " $3; v[k, $4] = $5

@@ -10,9 +10,7 @@
 # aggregated file through independent calls (indep) keeps today's
 # reading, its time spread a finding.
 . "$(dirname "$0")/lib.sh"
-col() { # tsv code column
-	awk -F'\t' -v c="$2" -v k="$3" '$2 == c { print $k }' "$1"
-}
+col() { tsv_col "$1" "$2" "$3"; }
 for p in 13/r13-read-skew5:IOL-SHARED-IMBALANCE 14/r14-prealloc:IOL-SHARED-IMBALANCE \
 	14/r14-prealloc:IOL-SHARED-TIME-IMBALANCE 47/r47-ftn-reread:IOL-SHARED-TIME-IMBALANCE; do
 	L=$TOP/t/data/triage-round${p%%:*}.darshan

@@ -17,9 +17,7 @@ cnt() { # log: syncs, writes, bytes written
 		$1 == "POSIX" && $4 == "POSIX_BYTES_WRITTEN" { b += $5 }
 		END { printf "%d %d %d\n", s, w, b }'
 }
-col() { # code column: from $TMP/t.tsv
-	awk -F'\t' -v c="$1" -v k="$2" '$2 == c { print $k }' "$TMP/t.tsv"
-}
+col() { tsv_col "$TMP/t.tsv" "$1" "$2"; }
 
 f=$D/r52-sql-batch.darshan
 read -r syncs writes bytes <<EOT

@@ -8,9 +8,7 @@
 # At fsync_call_us = 500 the same syncs flush more than a call's worth:
 # they read as batch commits, which shows which keys draw the line.
 . "$(dirname "$0")/lib.sh"
-col() { # code column: from $TMP/t.tsv
-	awk -F'\t' -v c="$1" -v k="$2" '$2 == c { print $k }' "$TMP/t.tsv"
-}
+col() { tsv_col "$TMP/t.tsv" "$1" "$2"; }
 for p in round6/r6-slow-io round12/r12-fsync-every round16/r16-fdsync-each \
 	round22/r22-sqlite-autocommit round32/r32-ckpt-fsync round39/r39-fsync-each \
 	round48/r48-p-fsync-each; do

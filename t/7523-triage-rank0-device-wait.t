@@ -11,9 +11,7 @@
 # 4-writer twin is no funnel.  The truth is awk's over `iolens parse`.
 . "$(dirname "$0")/lib.sh"
 D=$TOP/t/data/triage-round39
-col() { # code column: from $TMP/t.tsv
-	awk -F'\t' -v c="$1" -v k="$2" '$2 == c { print $k }' "$TMP/t.tsv"
-}
+col() { tsv_col "$TMP/t.tsv" "$1" "$2"; }
 # log: the device's share of rank 0's write time, as the rule reckons
 # it: bytes written at their write pace less the same at the read pace
 flush() {

@@ -12,9 +12,7 @@
 # rank's re-reads and rewrites).  No timing of this machine is measured.
 . "$(dirname "$0")/lib.sh"
 D=$TOP/t/data/triage-round51
-col() { # code column: from $TMP/t.tsv
-	awk -F'\t' -v c="$1" -v k="$2" '$2 == c { print $k }' "$TMP/t.tsv"
-}
+col() { tsv_col "$TMP/t.tsv" "$1" "$2"; }
 said() { # the re-reads' seconds the detail prints, DXT's
 	col IOL-REDUNDANT 8 | sed -n 's/.*data re-read (\([0-9.]*\) s, DXT.s.*/\1/p'
 }

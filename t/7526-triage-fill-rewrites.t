@@ -15,9 +15,7 @@
 # No timing of this machine is measured.
 . "$(dirname "$0")/lib.sh"
 D=$TOP/t/data/triage-round52
-col() { # code column: from $TMP/t.tsv
-	awk -F'\t' -v c="$1" -v k="$2" '$2 == c { print $k }' "$TMP/t.tsv"
-}
+col() { tsv_col "$TMP/t.tsv" "$1" "$2"; }
 big_calls() { # log: bytes of its MPI-IO calls of 1 MiB and more, from the counters
 	$RUN parse "$1" 2>/dev/null | awk -F'\t' '
 		$1 == "MPI-IO" && $4 ~ /^MPIIO_ACCESS[1-4]_ACCESS$/ { a[$3 " " substr($4, 13, 1)] = $5 }

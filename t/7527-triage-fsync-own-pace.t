@@ -20,9 +20,7 @@ cnt() { # log: syncs, writes, write time
 		$1 == "POSIX" && $4 == "POSIX_F_WRITE_TIME" { t += $5 }
 		END { printf "%d %d %.3f\n", s, w, t }'
 }
-col() { # code column: from $TMP/t.tsv
-	awk -F'\t' -v c="$1" -v k="$2" '$2 == c { print $k }' "$TMP/t.tsv"
-}
+col() { tsv_col "$TMP/t.tsv" "$1" "$2"; }
 
 f=$D/r52-sql-smallcache.darshan
 read -r syncs writes wtime <<EOT

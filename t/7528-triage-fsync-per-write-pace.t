@@ -10,9 +10,7 @@
 # syncs after many writes: the job's own pace, fsync_call_us a sync
 # (0.51 s, not 2.46), which shows which key draws the line.
 . "$(dirname "$0")/lib.sh"
-col() { # code column: from $TMP/t.tsv
-	awk -F'\t' -v c="$1" -v k="$2" '$2 == c { print $k }' "$TMP/t.tsv"
-}
+col() { tsv_col "$TMP/t.tsv" "$1" "$2"; }
 for p in round6/r6-slow-io round16/r16-fdsync-each round22/r22-sqlite-autocommit \
 	round39/r39-fsync-each round48/r48-p-fsync-each round51/r51-ledger \
 	round54/r54-fsync-each; do

@@ -12,9 +12,7 @@
 # moved the calls' bytes) still warn.  IOL-REDUNDANT, which stakes the
 # sieving, advises romio_ds_read/_write=disable where calls were sieved.
 . "$(dirname "$0")/lib.sh"
-col() { # tsv code column
-	awk -F'\t' -v c="$2" -v k="$3" '$2 == c { print $k }' "$1"
-}
+col() { tsv_col "$1" "$2" "$3"; }
 truth() { # log: the largest POSIX/MPI-IO read-byte ratio of a file, and its POSIX mean read
 	$RUN parse "$1" | awk -F'\t' '
 	$4 == "MPIIO_BYTES_READ" { m[$3] += $5 }

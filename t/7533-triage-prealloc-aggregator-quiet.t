@@ -15,9 +15,7 @@
 # least 1.5 times MPI-IO's: the reading before round 55 judged its
 # POSIX spread).  In memory (t/unit/coll-prealloc agg): the same.
 . "$(dirname "$0")/lib.sh"
-col() { # tsv code column
-	awk -F'\t' -v c="$2" -v k="$3" '$2 == c { print $k }' "$1"
-}
+col() { tsv_col "$1" "$2" "$3"; }
 truth() {
 	$RUN parse "$1" 2>/dev/null | awk '$2 == -1 && ($1 == "POSIX" || $1 == "MPI-IO") {
 		k = $1 " " $3; v[k, $4] = $5

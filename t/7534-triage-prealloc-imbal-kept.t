@@ -11,9 +11,7 @@
 # every rank writing its own bytes through POSIX and rank 0 the zeros,
 # keeps the POSIX reading.
 . "$(dirname "$0")/lib.sh"
-col() { # tsv code column
-	awk -F'\t' -v c="$2" -v k="$3" '$2 == c { print $k }' "$1"
-}
+col() { tsv_col "$1" "$2" "$3"; }
 L=$TOP/t/data/triage-round14/r14-prealloc.darshan
 $RUN parse "$L" 2>/dev/null | awk '$1 == "POSIX" && $2 == -1 && $4 == "POSIX_FASTEST_RANK_BYTES" &&
 	$6 ~ /pre\.dat$/ { print $5 }' >"$TMP/fb"

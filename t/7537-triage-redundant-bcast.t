@@ -12,9 +12,7 @@
 # awk's over `iolens parse`; no timing of this machine is measured.
 . "$(dirname "$0")/lib.sh"
 D=$TOP/t/data
-col() { # code column: from $TMP/t.tsv
-	awk -F'\t' -v c="$1" -v k="$2" '$2 == c { print $k }' "$TMP/t.tsv"
-}
+col() { tsv_col "$TMP/t.tsv" "$1" "$2"; }
 # log: the fastest rank's time on the shared records every rank read
 # whole (bytes read at least nprocs x (highest byte + 1)), less 1/N
 truth() {

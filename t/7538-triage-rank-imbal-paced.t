@@ -11,9 +11,7 @@
 # nothing moves (stage-slow's twin).  No timing is measured here.
 . "$(dirname "$0")/lib.sh"
 D=$TOP/t/data/triage-round57
-col() { # code column: from $TMP/t.tsv
-	awk -F'\t' -v c="$1" -v k="$2" '$2 == c { print $k }' "$TMP/t.tsv"
-}
+col() { tsv_col "$TMP/t.tsv" "$1" "$2"; }
 # a b: 0 when the stakes agree to 1e-6 s
 same() {
 	awk -v a="$1" -v b="$2" 'BEGIN { d = a - b

@@ -120,6 +120,12 @@ replay_refused() {
 	ok $([ $_st -eq 1 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ] && grep -q -- "$2" "$TMP/err"; echo $?) "$3 ($(cat "$TMP/err"))"
 }
 
+# tsv_col FILE CODE K: field K of the rows of FILE (`iolens triage
+# --format tsv` output) whose code, field 2, is CODE
+tsv_col() {
+	awk -F'\t' -v c="$2" -v k="$3" '$2 == c { print $k }' "$1"
+}
+
 done_testing() {
 	echo "1..$_n"
 	[ "$_fail" -eq 0 ]
