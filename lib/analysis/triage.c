@@ -4673,6 +4673,45 @@ static void rank0_of_stdio(const struct iol_triage_in *in,
 		told_by(&t->f[s], detail, why, &t->f[j]);
 }
 
+/*
+ * Rank 0's (or a lone rank's) time at stake is its own syncs (issue 34,
+ * round 61): IOL-FSYNC is a finding and its stake, the repeated syncs'
+ * own cost on the slowest writer, is at least what RANK0-IO says
+ * spreading would save (for a funnel of N ranks, (N - 1) / N of its I/O
+ * time: so most of that time is syncs).  Spread over the ranks, each
+ * would sync as often; the fix is fewer syncs, so RANK0-IO, IDLE-RANKS
+ * (its part) and RANK-IMBALANCE (its companion) when within the same
+ * stake tell FSYNC's cause again, info.  r61-iorank-fsync: a dedicated
+ * I/O rank fdatasyncs each 64 KiB block, FSYNC 5.65 s of its 5.81 s,
+ * RANK0-IO 4.36 s, labelled trivial with FSYNC material (the no-sync
+ * twin saves 1.8-4.7 s).  Funnels without repeated syncs (r4-rank0-io,
+ * r15-rank0-gather, r26-ckpt-gather) do not cross FSYNC: untouched.
+ */
+static void rank0_of_fsync(int detail, const unsigned char *crossed,
+			   struct iol_triage *t)
+{
+	size_t i = rule_index("IOL-RANK0-IO"), s = rule_index("IOL-FSYNC");
+	size_t j = rule_index("IOL-IDLE-RANKS"),
+	       m = rule_index("IOL-RANK-IMBALANCE");
+	const char *why = "rank 0's time at stake is mostly its own repeated "
+			  "syncs, which spread ranks would repeat as often";
+	double own;
+
+	if (i == NRULES || s == NRULES || !crossed[i] || !crossed[s] ||
+	    t->f[i].lead || t->f[s].sev > IOL_SEV_WARN || t->f[s].floored ||
+	    !isfinite(t->f[i].stake) || !isfinite(t->f[s].stake))
+		return;
+	own = t->f[s].stake;
+	if (!(own >= t->f[i].stake))
+		return;
+	told_by(&t->f[s], detail, why, &t->f[i]);
+	if (j < NRULES && crossed[j] && !t->f[j].lead)
+		told_by(&t->f[s], detail, why, &t->f[j]);
+	if (m < NRULES && crossed[m] && !t->f[m].lead &&
+	    isfinite(t->f[m].stake) && t->f[m].stake <= own)
+		told_by(&t->f[s], detail, why, &t->f[m]);
+}
+
 static void join_parts(const struct iol_triage_in *in,
 		       const struct iol_triage_conf *c, int detail,
 		       const unsigned char *crossed, struct iol_triage *t)
@@ -5286,6 +5325,7 @@ static int eval_all(const struct iol_triage_in *in,
 	}
 	t->n = NRULES;
 	rank0_of_stdio(in, c, detail, crossed, t);
+	rank0_of_fsync(detail, crossed, t);
 	join_parts(in, c, detail, crossed, t);
 	red_small_writes(in, c, detail, crossed, t);
 	red_fill_of_small(in, c, detail, crossed, t);
