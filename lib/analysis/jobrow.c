@@ -455,6 +455,18 @@ static double j_stdio_seek_time(const struct iol_jobrow *r)
 	return fmax(0, s->meta_time - files) / s->meta_time * s->meta_time_pp;
 }
 
+/*
+ * STDIO_F_META_TIME a process (issue 34, round 13): Darshan times fopen,
+ * fclose (with the flush of its last buffer) and fseek there, apart from
+ * the data calls, so IOL-STDIO-SHARE can time a stream's calls alone.
+ */
+static double j_stdio_meta_time(const struct iol_jobrow *r)
+{
+	const struct iol_modsum *s = &r->s->mod[IOL_MOD_STDIO];
+
+	return s->present && isfinite(s->meta_time_pp) ? s->meta_time_pp : NAN;
+}
+
 NUMG(j_rmibs, r->s->read_mibs)
 NUMG(j_wmibs, r->s->write_mibs)
 NUMG(j_meta_mpiio, r->s->meta_time_mod[IOL_MOD_MPIIO])
@@ -1012,12 +1024,17 @@ static const struct iol_field fields[] = {
 	     "seconds reading those files once and broadcasting would save: "
 	     "their fastest rank's time less 1/N of it",
 	     4, t_red_bcast_time),
+	/* issue 34, round 13: a stream's data calls timed apart from its
+	 * opens and closes */
+	NUMF("stdio_meta_time", IOL_FT_NUM, "s",
+	     "STDIO metadata seconds a process (fopen, fclose, fseek)", 4,
+	     j_stdio_meta_time),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 110,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 111,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)
