@@ -4676,7 +4676,8 @@ static int storm_meta(const struct iol_triage_in *in,
 static void told_by(const struct iol_finding *lead, int detail, const char *why,
 		    struct iol_finding *f)
 {
-	char tmp[sizeof(f->detail)];
+	char tmp[2 * sizeof(f->detail)];
+	int l;
 
 	f->lead = lead->code;
 	f->sev = f->sev < IOL_SEV_INFO ? IOL_SEV_INFO : f->sev;
@@ -4684,10 +4685,15 @@ static void told_by(const struct iol_finding *lead, int detail, const char *why,
 	if (!detail)
 		return;
 	cut_note(f->detail);
-	snprintf(tmp, sizeof(tmp),
-		 "same cause as %s: %s (%s, told by %s; not two problems)",
-		 lead->code, f->detail, why, lead->code);
-	memcpy(f->detail, tmp, sizeof(tmp));
+	/* the why kept whole, the rule's own text cut before it if need be
+	 * (detail_fit(), as companion_of()) */
+	l = snprintf(tmp, sizeof(tmp), "same cause as %s: %s", lead->code,
+		     f->detail);
+	if (l < 0 || (size_t)l >= sizeof(tmp))
+		l = (int)strlen(tmp);
+	snprintf(tmp + l, sizeof(tmp) - (size_t)l,
+		 " (%s, told by %s; not two problems)", why, lead->code);
+	detail_fit(f->detail, sizeof(f->detail), tmp, (size_t)l);
 }
 
 static void storm_meta_of(const struct iol_finding *lead, int detail,
@@ -5076,6 +5082,77 @@ static void red_fill_of_small(const struct iol_triage_in *in,
 }
 
 /*
+ * A stream buffer's refills (issue 34, round 66): a program reading a
+ * file line by line through a buffered stream (libstdc++'s filebuf,
+ * gfortran's formatted units, stdio) asks the kernel for one buffer at
+ * a time, a few KiB, so every POSIX request is a read of the buffer's
+ * size.  When the job reads the same file again and again, those
+ * requests are the re-reads IOL-REDUNDANT counts: a bigger buffer would
+ * copy the same bytes again, reading them once saves them.  SMALL-REQ
+ * then tells REDUNDANT's cause a second time: info, "told by".  The log
+ * shows such a stream (stream_refills()) when every POSIX request is a
+ * read (no small writes), sequential for the most part, their mean 4-64
+ * KiB, in one size bin but for up to two a pass (the pass's short tail
+ * and its read at the end of the file), at least two a pass in the bin
+ * (more than one buffer a pass: no file read whole in one request), and
+ * REDUNDANT's re-reads are at least half the bytes read and hold at
+ * least SMALL-REQ's seconds.  r66-cxx-getline: 144000 reads of 8191 B in
+ * 160 passes over a 7.36 MB deck, SMALL-REQ labelled trivial beside
+ * REDUNDANT material.  Small requests that are the program's own
+ * (r44-lookup-pread's 100 B, r58-ref-pread's 16 B, r45-part-rmw's 64 B
+ * random records) or whole files one a read (r41-files-cold's 32 KiB
+ * samples) stay SMALL-REQ's: labelled material.
+ */
+static int stream_refills(const struct iol_triage_in *in)
+{
+	double reads = z(V(PREADS)), br = z(V(BYTES_R)) - z(V(STDIO_BR));
+	double opens = z(V(POPENS)), mean, top = 0, w = 0;
+	int b;
+
+	/* a stream's opens: stdio's when the stream is a FILE (filebuf's
+	 * POSIX opens count its fileno() calls, one a read) */
+	if (z(V(SOPENS)) > 0 && (z(V(SOPENS)) < opens || !(opens > 0)))
+		opens = z(V(SOPENS));
+	for (b = 0; b < 10; b++)
+		top = fmax(top, z(in->v[IOL_TIN_BIN0 + b]));
+	/* small writes are requests of their own (large ones are none) */
+	for (b = 10; b < 15; b++)
+		w += z(in->v[IOL_TIN_BIN0 + b]);
+	if (!(reads > 0) || !(opens > 0) || w > 0 || !(br > 0))
+		return 0;
+	mean = br / reads;
+	return mean >= 4096 && mean <= 65536 && top >= 2 * opens &&
+	       reads - top <= 2 * opens && isfinite(V(PCT_SEQ)) &&
+	       V(PCT_SEQ) >= 50;
+}
+
+static void small_of_refills(const struct iol_triage_in *in, int detail,
+			     const unsigned char *crossed, struct iol_triage *t)
+{
+	size_t kr = rule_index("IOL-REDUNDANT"),
+	       ks = rule_index("IOL-SMALL-REQ");
+	struct iol_finding *fr, *fs;
+	struct red_parts p;
+	char why[160];
+
+	if (kr == NRULES || ks == NRULES || !crossed[kr] || !crossed[ks])
+		return;
+	fr = &t->f[kr], fs = &t->f[ks];
+	if (fr->sev > IOL_SEV_WARN || fr->floored || fr->lead ||
+	    fs->sev > IOL_SEV_WARN || fs->lead || !isfinite(fs->stake) ||
+	    !stream_refills(in))
+		return;
+	red_split(in, &p);
+	if (!(p.rr * 2 >= z(V(BYTES_R))) || !(fs->stake <= fr->stake))
+		return;
+	snprintf(why, sizeof(why),
+		 "a stream buffer's refills, %.0f B a read, are the "
+		 "re-reads: a bigger buffer reads the same bytes again",
+		 (z(V(BYTES_R)) - z(V(STDIO_BR))) / z(V(PREADS)));
+	told_by(fr, detail, why, fs);
+}
+
+/*
  * The dominant-cause principle (issue 34, rounds 4-7): IOL-IO-TIME
  * restates its causes.  When the findings among them hold under
  * iotime_cause_pct of the slowest rank's I/O time, those findings tell
@@ -5390,6 +5467,7 @@ static int eval_all(const struct iol_triage_in *in,
 	join_parts(in, c, detail, crossed, t);
 	red_small_writes(in, c, detail, crossed, t);
 	red_fill_of_small(in, c, detail, crossed, t);
+	small_of_refills(in, detail, crossed, t);
 	strag_of_imbal(in, c, detail, crossed, t);
 	strag_of_small(in, detail, crossed, t);
 	overlapped_meta(in, detail, crossed, t);
