@@ -1,0 +1,44 @@
+#!/bin/sh
+# File storms whose writes are not mostly their time keep IOL-SMALL-REQ's
+# whole-file note "the files' number is what costs" (issue 34, round 64;
+# t/7564 has the storms whose writes wait on the device): r46-split-lines
+# (8.59 s of writes beside 6.01 s of metadata, 1.4 times), r58-s-tok-perdoc
+# (2.95 s beside 2.18 s), r13-tmp-unlink and r12-tar-3000 (metadata-bound:
+# 0.08 and 0.03 s of writes beside 1.99 and 0.94 s, all ranks), all labelled
+# SMALL-FILES material: SMALL-REQ's note and SMALL-FILES' detail are as
+# before, and their verdicts (SMALL-FILES warn, SMALL-REQ info) unchanged.
+# The writes' and metadata's seconds, summed over ranks, by awk over
+# `iolens parse`.
+. "$(dirname "$0")/lib.sh"
+D=$TOP/t/data
+truth() { # log: POSIX write and metadata seconds over all ranks, 2 decimals
+	$RUN parse "$1" 2>/dev/null | awk '
+		$4 == "POSIX_F_WRITE_TIME" { w += $5 }
+		$4 == "POSIX_F_META_TIME" { m += $5 }
+		END { printf "%.2f %.2f\n", w, m }'
+}
+row() { # log code: the code's state and detail
+	$RUN triage --all --format tsv "$1" 2>/dev/null |
+		awk -F'\t' -v k="$2" '$2 == k { print $3 "\t" $8 }'
+}
+for x in "round46/r46-split-lines 8.59 6.01" "round58/r58-s-tok-perdoc 2.95 2.18" \
+	"round13/r13-tmp-unlink 0.08 1.99" "round12/r12-tar-3000 0.03 0.94"; do
+	set -- $x
+	f=$D/triage-$1.darshan
+	b=$(basename "$f")
+	set -- $(truth "$f") "$2" "$3"
+	is "$1 $2" "$3 $4" "$b: awk: writes $3 s, metadata $4 s, all ranks"
+	r=$(row "$f" IOL-SMALL-REQ)
+	is "$(echo "$r" | cut -f1)" info "$b: SMALL-REQ info"
+	case $r in
+	*"the files' number is what costs (IOL-SMALL-FILES)") ok 0 "$b: SMALL-REQ: the files' number is what costs" ;;
+	*) ok 1 "$b: SMALL-REQ: the files' number is what costs ($r)" ;;
+	esac
+	r=$(row "$f" IOL-SMALL-FILES)
+	is "$(echo "$r" | cut -f1)" warn "$b: SMALL-FILES warns (labelled material)"
+	case $r in
+	*"waiting on the device"*) ok 1 "$b: SMALL-FILES: no writes' waits told ($r)" ;;
+	*) ok 0 "$b: SMALL-FILES: no writes' waits told" ;;
+	esac
+done
+done_testing
