@@ -7,9 +7,13 @@
 # while its third phase lagged 2.9 s: STRAGGLER flipped between
 # identical reruns.  Here a crafted pair of runs of one job, converted
 # from strace text: 4 ranks write their own files in two phases 1.5 s
-# apart, rank 3 slower; it ends phase 1 0.6 s (run a) or 1.2 s (run b)
-# after the others, 90-94 % of the phase, and phase 2 2.55 s after,
-# 57 %.  Both runs must warn, staking phase 2's lag, as awk computes it
+# apart, rank 3 slower in its writes (the same bytes in half as many
+# requests, each taking 90 % of its spacing: slow calls of its own, the
+# I/O time a straggler's stake needs since round 68, t/7566, and not
+# equal work served in turn, t/7491); its writes of phase 1 are spaced
+# to end 0.6 s (run a) or 1.2 s (run b) after the others', 92-96 % of
+# the phase, and it ends phase 2 2.76 s after, 59 %.  Both runs must
+# warn, staking phase 2's lag, as awk computes it
 # from the trace (the last rank's end less the median rank's end).
 . "$(dirname "$0")/lib.sh"
 
@@ -18,15 +22,17 @@ strag_trace() {
 	for r in 0 1 2 3; do
 		awk -v r="$r" -v lag1="$2" '
 		function ts(t) { return sprintf("12:00:%02d.%06d", int(t), (t - int(t)) * 1e6 + 0.5) }
-		function w(t) { printf "%d %s pwrite64(3, \"x\"..., 65536, %d) = 65536 <0.001000>\n", pid, ts(t), k++ * 65536 }
+		function w(t, d) { printf "%d %s pwrite64(3, \"x\"..., %d, %d) = %d <%.6f>\n", pid, ts(t), sz, off, sz, d; off += sz }
 		BEGIN {
 			pid = 3000 + r
 			printf "%d %s openat(AT_FDCWD, \"/data/f%d\", O_WRONLY|O_CREAT, 0644) = 3 <0.000010>\n", pid, ts(0), r
-			d1 = r == 3 ? (0.07 + lag1) / 7 : 0.01
-			for (i = 0; i < 8; i++) w(0.001 + d1 * i)
+			sz = r == 3 ? 131072 : 65536; n = r == 3 ? 4 : 8
+			d1 = r == 3 ? (0.07 + lag1) / 3 : 0.01
+			for (i = 0; i < n; i++) w(0.001 + d1 * i, r == 3 ? 0.9 * d1 : 0.001)
 			p2 = 0.072 + lag1 + 1.5
-			d2 = r == 3 ? 4.5 / 39 : 0.05
-			for (i = 0; i < 40; i++) w(p2 + d2 * i)
+			n = r == 3 ? 20 : 40
+			d2 = r == 3 ? 4.5 / 19 : 0.05
+			for (i = 0; i < n; i++) w(p2 + d2 * i, r == 3 ? 0.9 * d2 : 0.001)
 			printf "%d %s close(3) = 0 <0.000010>\n", pid, ts(p2 + 4.6)
 		}' >"$1/rank$r.txt"
 	done
