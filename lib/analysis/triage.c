@@ -5261,6 +5261,131 @@ static void small_of_refills(const struct iol_triage_in *in, int detail,
 }
 
 /*
+ * A scratch cycle's reopens (issue 34, round 69): a job that writes its
+ * files and reads them back in alternation, each pass its own open,
+ * reads about what it writes (at least the rewrites, at most the
+ * writes): each pass's writes are read back before the next pass
+ * overwrites them with new data.  The reopens then serve that new data,
+ * no rewrite: their seconds are the cycle's metadata, which
+ * IOL-META-BOUND stakes when it is a finding, and REDUNDANT leaves them
+ * out (r69-scratch-many: 40 scratch names a rank re-created and read
+ * back once in each of 20 iterations, 94 MB "rewritten" with 4.57 s of
+ * reopens, META-BOUND's 4.41 s; REDUNDANT called false).  A file
+ * rewritten pass after pass and never read (r7-config-rewrite: 1000
+ * truncating opens, REDUNDANT material with META-BOUND) keeps them:
+ * not rewriting removes the opens too.
+ */
+static void red_cycle_meta(const struct iol_triage_in *in,
+			   const struct iol_triage_conf *c, int detail,
+			   const unsigned char *crossed, struct iol_triage *t)
+{
+	size_t kr = rule_index("IOL-REDUNDANT"),
+	       km = rule_index("IOL-META-BOUND");
+	double br = z(V(BYTES_R)), bw = z(V(BYTES_W));
+	struct iol_finding *fr, *fm;
+	struct red_parts p;
+	char clause[240];
+
+	if (kr == NRULES || km == NRULES || !crossed[kr] || !crossed[km])
+		return;
+	fr = &t->f[kr], fm = &t->f[km];
+	if (fr->sev > IOL_SEV_WARN || fr->lead || fm->sev > IOL_SEV_WARN ||
+	    fm->floored || fm->lead || !isfinite(fr->stake))
+		return;
+	red_split(in, &p);
+	if (!(p.t_ro > 0) || !(p.rw > 0) || br < p.rw || br > bw ||
+	    red_rank_own(in, &p))
+		return;
+	fr->stake = fmax(0, fr->stake - p.t_ro);
+	fr->sev = rules[kr].sev;
+	fr->floored = 0;
+	snprintf(clause, sizeof(clause),
+		 "; a scratch cycle (%.0f B read back of %.0f B written, "
+		 "each pass its own open): the reopens' %.3f s serve new "
+		 "data, IOL-META-BOUND's metadata: not counted again",
+		 br, bw, p.t_ro);
+	restate(in, c, red_structural(&p, p.t_rw + p.t_ro), detail, fr, clause);
+}
+
+/*
+ * Re-reads by small requests (issue 34, round 69): where a program's
+ * passes over its data are read in tiles of a few KiB, forward with
+ * gaps and no read-ahead, each re-read pays a device request, and its
+ * time is the request size's, which IOL-SMALL-REQ stakes.  The passes
+ * themselves cost what their bytes take at a large read's pace
+ * (small_kept(): the job's own large reads', else read_rate_mibs):
+ * r69-cc-strided, 3 passes over a 4 MiB tensor a rank in 8 KiB tiles
+ * at a 184 KiB stride, 4.73 s of DXT re-reads, the 1 MiB twin's same
+ * three passes 0.58-0.81 s of POSIX time; REDUNDANT labelled trivial,
+ * SMALL-REQ material.  REDUNDANT keeps its re-reads' bytes at that
+ * pace and the floors judge it.  Told only when SMALL-REQ is a finding,
+ * every read is under 1 MiB, a page or more on average (buffers and
+ * tiles, not records: r44-lookup-pread's 100 B, r45-part-rmw's 64 B
+ * and r58-ref-pread's 16 B records re-read are the program's re-reads,
+ * labelled material), mostly forward, not each a whole file
+ * (r41-files-cold's 32 KiB samples re-read cold, material) and not a
+ * stream's refills (small_of_refills(): r66-cxx-getline).
+ */
+static int red_small_tiles(const struct iol_triage_in *in)
+{
+	double reads = z(V(PREADS)), br = z(V(BYTES_R)) - z(V(STDIO_BR));
+	int b;
+
+	for (b = 5; b < 10; b++)
+		if (z(in->v[IOL_TIN_BIN0 + b]) > 0)
+			return 0;
+	return reads > 0 && br / reads >= 4096 && isfinite(V(PCT_SEQ)) &&
+	       V(PCT_SEQ) >= 50 && z(V(WHOLE_OPS)) * 2 < reads &&
+	       !stream_refills(in);
+}
+
+static void red_of_small_reads(const struct iol_triage_in *in,
+			       const struct iol_triage_conf *c, int detail,
+			       const unsigned char *crossed,
+			       struct iol_triage *t)
+{
+	size_t kr = rule_index("IOL-REDUNDANT"),
+	       ks = rule_index("IOL-SMALL-REQ");
+	struct iol_finding *fr, *fs;
+	struct red_parts p;
+	double t_rr, rate, rank_b, paced;
+	char clause[240];
+	int dxt;
+
+	if (kr == NRULES || ks == NRULES || !crossed[kr] || !crossed[ks])
+		return;
+	fr = &t->f[kr], fs = &t->f[ks];
+	if (fr->sev > IOL_SEV_WARN || fr->lead || fs->sev > IOL_SEV_WARN ||
+	    fs->floored || fs->lead || !isfinite(fr->stake) ||
+	    !red_small_tiles(in))
+		return;
+	red_split(in, &p);
+	t_rr = p.t_rr;
+	/* the re-reads lead (red_structural()): their time is the stake's */
+	if (!red_structural(&p, p.t_rw + p.t_ro))
+		return;
+	dxt = reread_secs(in, &p, &t_rr);
+	(void)small_kept(in, c, &rate);
+	/* a rank's re-read bytes where the stake is a rank's own */
+	rank_b = red_rank_own(in, &p) ? p.rr / fmax(1, z(V(NPROCS))) : p.rr;
+	if (!(rate > 0) || !(t_rr > 0))
+		return;
+	paced = rank_b / 1048576.0 / rate;
+	if (!(paced < t_rr) || !(t_rr <= fr->stake))
+		return;
+	fr->stake = fmax(0, fr->stake - t_rr + paced);
+	fr->sev = rules[kr].sev;
+	fr->floored = 0;
+	snprintf(clause, sizeof(clause),
+		 "; at a large read's pace (%.0f MiB/s) the re-reads take "
+		 "%.3f s: the rest of their %.3f s is their small requests' "
+		 "time, IOL-SMALL-REQ's: not counted again",
+		 rate, paced, t_rr);
+	/* structural as e_redundant() judged it: not a shared input's */
+	restate(in, c, !(dxt && red_shared_input(in)), detail, fr, clause);
+}
+
+/*
  * The dominant-cause principle (issue 34, rounds 4-7): IOL-IO-TIME
  * restates its causes.  When the findings among them hold under
  * iotime_cause_pct of the slowest rank's I/O time, those findings tell
@@ -5577,6 +5702,8 @@ static int eval_all(const struct iol_triage_in *in,
 	red_small_writes(in, c, detail, crossed, t);
 	red_fill_of_small(in, c, detail, crossed, t);
 	small_of_refills(in, detail, crossed, t);
+	red_of_small_reads(in, c, detail, crossed, t);
+	red_cycle_meta(in, c, detail, crossed, t);
 	strag_of_imbal(in, c, detail, crossed, t);
 	strag_of_small(in, detail, crossed, t);
 	overlapped_meta(in, detail, crossed, t);
