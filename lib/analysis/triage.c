@@ -976,6 +976,11 @@ static int read_storm(const struct iol_triage_in *in,
 
 	*nf = files - z(V(CREATES));
 	*each = *nf > 0 ? z(V(BYTES_R)) / *nf : 0;
+	/* files no POSIX read touched are not a read storm: r75-everystep's
+	 * 2001 files written through STDIO alone (no POSIX record, so none
+	 * counted created) were told "read whole, 0 B a file" */
+	if (!(z(V(BYTES_R)) > 0) && !(z(V(PREADS)) > 0))
+		return 0;
 	return *nf >= K(STORM) && np > 0 && *nf / np >= K(CREATES) &&
 	       *each <= K(SMALLFILE_B) &&
 	       z(V(PREADS)) <= 2 * fmax(files, z(V(POPENS)));
