@@ -168,6 +168,7 @@ static const char *const in_names[] = {"nprocs",
 				       "redundant_bcast_bytes",
 				       "redundant_bcast_time",
 				       "stdio_meta_time",
+				       "io_overlap_dxt",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -584,6 +585,10 @@ static int measure(const struct iol_job *job, const char *log,
 		job, &in->v[IOL_TIN_RED_DXT_B], &in->v[IOL_TIN_RED_DXT_SH]);
 	in->have[IOL_TIN_RED_DXT] = in->have[IOL_TIN_RED_DXT_B] =
 		in->have[IOL_TIN_RED_DXT_SH] = isfinite(in->v[IOL_TIN_RED_DXT]);
+	/* threads' overlap across records: the log only, like DXT's
+	 * re-reads; a store caps the stakes at the run time alone */
+	in->v[IOL_TIN_CONC_DXT] = iol_triage_dxt_overlap(job);
+	in->have[IOL_TIN_CONC_DXT] = isfinite(in->v[IOL_TIN_CONC_DXT]);
 	return measure_strag(job, ph, strag_thr, in, err);
 }
 
@@ -4463,6 +4468,52 @@ static const char *run_share(char *b, size_t n, double pct)
 }
 
 /*
+ * Concurrency within a process (issue 34, round 73): Darshan adds the
+ * time of a process's threads' records, so where each thread has its
+ * own file the slowest rank's summed I/O time Y exceeds what it spent
+ * in I/O (r73-stepfile: 35 s of I/O a rank in an 11.7 s run, a twin
+ * saved 7.0 s of the 29 s staked).  Its wall time in I/O X is the union
+ * of its DXT segments over its records (io_overlap_dxt's share of their
+ * summed unions; an overlap under 1 %, timestamps' rounding, is none),
+ * and never more than the run.  Without an overlap seen, Y past the run
+ * is concurrency only where no record is shared: a shared record's time
+ * is its ranks' added (r62-couple4k: 11.1 s "a rank" in a 6.48 s run,
+ * DXT 5.66 s of serial writes on rank 0).  Returns X / Y (1: none),
+ * X and Y into *wall and *sum.
+ */
+static double conc_share(const struct iol_triage_in *in, double *wall,
+			 double *sum)
+{
+	double y = V(IO_SLOWEST), f = V(CONC_DXT), rt = V(RUN_TIME), x;
+	int seen = isfinite(f) && f < 0.99;
+
+	*wall = *sum = y;
+	if (!(y > 0))
+		return 1;
+	x = seen ? y * f : y;
+	if (rt > 0 && x > rt && (seen || V(NPROCS) == 1 || V(SHARED) == 0))
+		x = rt;
+	*wall = x;
+	return x / y;
+}
+
+/* conc_share()'s scaling said in a finding's detail d of n bytes */
+static void conc_note(const struct iol_triage_in *in, char *d, size_t n)
+{
+	double x, y, k = conc_share(in, &x, &y);
+	size_t l = n ? strlen(d) : 0;
+
+	if (!(k < 1) || !n)
+		return;
+	snprintf(d + l, n - l,
+		 "; %s: wall %.3f of %.3f s summed, stakes scaled",
+		 isfinite(V(CONC_DXT)) && V(CONC_DXT) < 0.99
+			 ? "threads' (or AIO) calls overlap"
+			 : "I/O summed past the run, calls overlap",
+		 x, y);
+}
+
+/*
  * The expert's "material" (issue 34): the time at stake is at least
  * min_stake_s on the slowest rank and at least min_stake_pct of the run;
  * a structural pattern (rc 3: 4 KiB requests, rank-0-only I/O, fsync
@@ -4483,6 +4534,9 @@ static void impact_on(const struct iol_triage_in *in,
 
 	if (!isfinite(f->stake))
 		return;
+	/* no rank saves more than its run (round 73) */
+	if (V(RUN_TIME) > 0 && f->stake > V(RUN_TIME))
+		f->stake = V(RUN_TIME);
 	f->stake_pct = V(RUN_TIME) > 0 ? 100.0 * f->stake / V(RUN_TIME) : NAN;
 	if (!crossed)
 		return;
@@ -4558,6 +4612,24 @@ static void impact(const struct iol_triage_in *in,
  * by design (rc 2) nor too few (rc 1): join_companions() reads it. */
 enum { CROSSED = 1, OWN = 2 };
 
+static int io_group(const char *code);
+
+/* A rule's stake, and IO-TIME's share of the run in I/O, scaled to the
+ * slowest rank's wall time in I/O (conc_share()); 1 when scaled */
+static int conc_scale(const struct rule *r, const struct iol_triage_in *in,
+		      double *v, double *stake)
+{
+	double x, y, k = conc_share(in, &x, &y);
+
+	if (!(k < 1))
+		return 0;
+	if (r->eval == e_iotime && isfinite(*v))
+		*v *= k;
+	if (isfinite(*stake))
+		*stake *= k;
+	return isfinite(*stake) || r->eval == e_iotime;
+}
+
 /* eval_rule()'s evaluation of a rule whose inputs are there */
 static int eval_judge(const struct rule *r, const struct iol_triage_in *in,
 		      const struct iol_triage_conf *c, int detail,
@@ -4573,6 +4645,11 @@ static int eval_judge(const struct rule *r, const struct iol_triage_in *in,
 	d[0] = '\0';
 	rc = r->eval(in, c, &v, &stake, d, n);
 	note = n ? strlen(d) : 0;
+	/* overlapped_meta() says why for a lone process's metadata */
+	if (rc >= 0 && conc_scale(r, in, &v, &stake) &&
+	    !(V(NPROCS) == 1 && z(V(META_SLOW)) > z(V(RUN_TIME)) &&
+	      io_group(r->code) == 1))
+		conc_note(in, d, n);
 	if (rc >= 0) {
 		crossed = rc == 4 || rc == 6 ||
 			  (r->le ? v <= f->threshold : v > f->threshold);
@@ -5595,8 +5672,19 @@ static int io_cause_structural(const struct iol_triage_in *in,
 			       const struct iol_triage *t)
 {
 	double floor_s = fmax(K(MIN_S), run_res(in));
-	size_t k = rule_index("IOL-SMALL-FILES");
+	size_t k = rule_index("IOL-SMALL-FILES"),
+	       q = rule_index("IOL-SMALL-REQ");
+	double x, y;
 
+	/* so is small requests', where the rank's calls overlap
+	 * (conc_share()): scaled to wall time, the stake fell under
+	 * min_stake_s, the cause stays material (r23-fio-randread-4k-4j:
+	 * 4 threads of 4 KiB reads, 1.46 s summed in a 0.89 s run, 0.74 s
+	 * staked; both labelled material, ~0.4 s) */
+	if (q < NRULES && crossed[q] && t->f[q].sev <= IOL_SEV_WARN &&
+	    !t->f[q].floored && !t->f[q].lead && t->f[q].stake < floor_s &&
+	    conc_share(in, &x, &y) < 1)
+		return 1;
 	return k < NRULES && crossed[k] && t->f[k].sev <= IOL_SEV_WARN &&
 	       !t->f[k].floored && t->f[k].stake < floor_s &&
 	       z(V(CREATES_PP)) > t->f[k].threshold;
@@ -5609,7 +5697,7 @@ static void io_time_stake(const struct iol_triage_in *in,
 	size_t k;
 	struct iol_finding *f;
 	const char *layer;
-	double io, rate, cost;
+	double io, rate, cost, wx, wy;
 	size_t l;
 	int full, held;
 
@@ -5619,6 +5707,8 @@ static void io_time_stake(const struct iol_triage_in *in,
 		return;
 	f = &t->f[k];
 	io = io_top(in, &layer);
+	/* the causes' stakes are scaled already (conc_scale()) */
+	io *= conc_share(in, &wx, &wy);
 	rate = io > 0 ? (z(V(BYTES_R)) + z(V(BYTES_W))) / 1048576.0 / io : 0;
 	full = rate >= K(FULL_RATE);
 	cost = full ? fmin(io, io_cause_secs(in, c, crossed, t)) : io;

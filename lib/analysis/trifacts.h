@@ -267,6 +267,11 @@ void iol_trifacts_cut_short(const struct iol_job *job, struct iol_trifacts *tf);
  * counters read (trireread.c) */
 double iol_triage_dxt_rereads(const struct iol_job *job, double *bytes,
 			      double *shared);
+/* The slowest rank's (most summed DXT time) union of its POSIX DXT
+ * segments over all its records, over the sum of each record's own
+ * union: under 1 where threads or AIO overlap across records; NAN
+ * without DXT POSIX segments or over IOL_TRIAGE_MAX_SEGS (triconc.c) */
+double iol_triage_dxt_overlap(const struct iol_job *job);
 /* tf->coll_fast ... coll_id (tricoll.c) */
 void iol_trifacts_coll_excess(const struct iol_job *job,
 			      struct iol_trifacts *tf);
