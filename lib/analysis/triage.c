@@ -4981,6 +4981,63 @@ static void rank0_of_fsync(int detail, const unsigned char *crossed,
 		told_by(&t->f[s], detail, why, &t->f[m]);
 }
 
+/*
+ * Is STDIO's time the storm's files' (issue 34, round 76)?  Its opens
+ * are the job's files (as many as half its files or more, at most two
+ * opens a file, storm_creates or more), each open at most a buffer's
+ * worth of bytes (stdio_call_bytes: one request to the file system an
+ * open) in at most stdio_stream_calls calls, no flush and at most a
+ * seek an open, and an open's share of the STDIO time (over all ranks)
+ * is a request's wait for the device (stdio_wait_us): the time per open
+ * is the device's, not the calls'.  r76-obs-slow: 3000 station files
+ * read with fgets, 12 calls and 834 B an open, 14 ms an open on
+ * throttled cold storage (5.38 s a rank), labelled trivial beside
+ * SMALL-FILES material; its bundled twin reads the same lines through
+ * the same calls in 0.21-0.44 s.  Flushed streams, calls beyond a
+ * buffer an open and a one-file parse (r11-fscanf-50m) stay judged; 64
+ * calls an open at a parse's 5.5 us are 0.35 ms, under stdio_wait_us.
+ */
+static int stdio_storm_opens(const struct iol_triage_in *in,
+			     const struct iol_triage_conf *c)
+{
+	double opens = z(V(SOPENS)), files = z(V(FILES));
+	double st = z(V(STDIO_BR)) + z(V(STDIO_BW));
+	double calls = z(V(STDIO_OPS)), np = fmax(1, z(V(NPROCS)));
+
+	if (!(K(STDIO_CALL) > 0) || !(K(STDIO_WAIT) > 0) ||
+	    !(K(STDIO_STREAM) > 0) || !(opens >= K(STORM_CREATES)) ||
+	    opens * 2 < files || opens > 2 * files || !(st > 0))
+		return 0;
+	return z(V(STDIO_FLUSH)) <= 0 && z(V(SSEEKS)) <= opens &&
+	       st / opens <= K(STDIO_CALL) &&
+	       calls / opens <= K(STDIO_STREAM) &&
+	       z(V(STDIO_T)) * np / opens * 1e6 >= K(STDIO_WAIT);
+}
+
+/*
+ * STDIO's time at stake spent in the storm's files (stdio_storm_opens())
+ * is the storm's cost told twice: packing the files saves it, larger
+ * calls would not (each open is already one request).  STDIO-SHARE is
+ * told by SMALL-FILES, info.
+ */
+static void stdio_of_storm(const struct iol_triage_in *in,
+			   const struct iol_triage_conf *c, int detail,
+			   const unsigned char *crossed, struct iol_triage *t)
+{
+	size_t i = rule_index("IOL-SMALL-FILES");
+	size_t s = rule_index("IOL-STDIO-SHARE");
+
+	if (i == NRULES || s == NRULES || !crossed[i] || !crossed[s] ||
+	    t->f[i].lead || t->f[s].lead || t->f[i].sev > IOL_SEV_WARN ||
+	    t->f[i].floored || t->f[s].sev > IOL_SEV_WARN ||
+	    !stdio_storm_opens(in, c))
+		return;
+	told_by(&t->f[i], detail,
+		"each STDIO open a storm's file read or written in one "
+		"buffer's worth, its time the device's wait an open",
+		&t->f[s]);
+}
+
 static void join_parts(const struct iol_triage_in *in,
 		       const struct iol_triage_conf *c, int detail,
 		       const unsigned char *crossed, struct iol_triage *t)
@@ -5811,6 +5868,7 @@ static int eval_all(const struct iol_triage_in *in,
 	rank0_of_stdio(in, c, detail, crossed, t);
 	rank0_of_fsync(detail, crossed, t);
 	join_parts(in, c, detail, crossed, t);
+	stdio_of_storm(in, c, detail, crossed, t);
 	red_small_writes(in, c, detail, crossed, t);
 	red_fill_of_small(in, c, detail, crossed, t);
 	red_of_small_reads(in, c, detail, crossed, t);
