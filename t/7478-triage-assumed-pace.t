@@ -9,8 +9,9 @@
 # ranks at once, no pace a site set):
 #   4 ranks x 512 writes of 16 KiB: half of 5.12 s kept, 2.56 s staked,
 #     IO-TIME's cause under two thirds (the conservative case);
-#   the same writes by one process (one rank, 20.48 s): each waits its
-#     whole latency, which larger writes save: all staked, IO-TIME warns;
+#   the same writes by one process, one after another (one rank,
+#     20.48 s): each waits its whole latency, which larger writes save:
+#     all staked, IO-TIME warns;
 #   4 ranks x 512 writes of 4 KiB: the structural 4 KiB pattern, staked
 #     whole;
 #   a site's full_rate_mibs: no assumption, staked whole.
@@ -69,7 +70,11 @@ col "$TMP/t.tsv" IOL-SMALL-REQ 8 | grep -q "(half) assumed the bytes' transfer"
 ok $? "4 ranks, 16 KiB: the detail says the half kept is assumed"
 ok "$(quiet "$(col "$TMP/t.tsv" IOL-IO-TIME 3)")" "4 ranks, 16 KiB: IO-TIME no finding (cause under two thirds)"
 
-$RUN convert -o "$TMP/s1.darshan" "$TMP/s4.trace" 2>/dev/null
+# one pid writing them one after another: the four pids' trace read as
+# one process would overlap four calls at a time, which the stakes now
+# scale to the calls' wall time (t/7576)
+gen 1 2048 16384 >"$TMP/s1.trace"
+$RUN convert -o "$TMP/s1.darshan" "$TMP/s1.trace" 2>/dev/null
 t=$(slowest "$TMP/s1.darshan")
 tri "$TMP/s1.darshan"
 is "$(col "$TMP/t.tsv" IOL-SMALL-REQ 3)" warn "one process, 16 KiB: SMALL-REQ warns"
