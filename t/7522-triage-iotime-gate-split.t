@@ -8,12 +8,13 @@
 #     (at bd6feedf 9 against 5: r38-strag-fsync, r47-awk-fflush ...
 #     against r36-openclose-each, r37-pip-install, r52-h5p-ext-big ...);
 #   lowered to 40: the logs at 40-50 % whose cause findings (warn or
-#     high) hold 2/3 of the I/O time and 1 s would gain fewer material
-#     labels than trivial or false ones (3 against 6: r50-ftn-flush,
+#     high) hold 2/3 of the I/O time and 1 s would gain findings under
+#     0.9 strict precision, lowering the rounds' (3 against 6: r50-ftn-flush,
 #     r31-ckpt-stridi, r5-h5-meta against r45-shuffle-tiny,
 #     r41-ckpt-fsync-each, r51-py-tiny ...).
-# docs/metrics.md ("IO-TIME's rerun flips, one by one").  The checker is
-# shown to fail first: the labels with material and false swapped.
+# docs/metrics.md ("IO-TIME's rerun flips, one by one").  The checkers
+# are shown to fail first: the labels with material and false swapped,
+# and every label material.
 . "$(dirname "$0")/lib.sh"
 
 cd "$TOP" || exit 1
@@ -49,11 +50,21 @@ gate_split() {
 set -- $(gate_split "$TMP/read")
 diag "gate at 60: drops $1 material, $2 trivial or false; at 40: gains $3 material, $4 trivial or false"
 ok $([ "$1" -gt "$2" ] && echo 0 || echo 1) "raised to 60 %, the gate loses more material findings than false ones"
-ok $([ "$3" -lt "$4" ] && echo 0 || echo 1) "lowered to 40 %, the gate gains more false findings than material ones"
+# the gained findings' own strict precision under issue 34's 0.9 lowers
+# the rounds' (at acd7b459 3 material against 6; with rounds 63-81, whose
+# labellers call IO-TIME at 45-49 % a companion of the cause, 9 against
+# 8: still 0.53)
+ok $(awk -v m="$3" -v o="$4" 'BEGIN { exit !(m + o > 0 && m / (m + o) < 0.9) }'; echo $?) \
+	"lowered to 40 %, the findings it gains are under 0.9 strict precision ($3 of $(($3 + $4)))"
 
 awk -F'\t' 'BEGIN { OFS = "\t" } { $2 = $2 == "material" ? "false" : "material" } 1' \
 	"$TMP/read" >"$TMP/swap"
 set -- $(gate_split "$TMP/swap")
-ok $([ "$1" -gt "$2" ] || [ "$3" -lt "$4" ] && echo 1 || echo 0) \
-	"the checker fails on the labels swapped"
+ok $([ "$1" -gt "$2" ] && echo 1 || echo 0) \
+	"the raise's checker fails on the labels swapped"
+awk -F'\t' 'BEGIN { OFS = "\t" } { $2 = "material" } 1' "$TMP/read" >"$TMP/allm"
+set -- $(gate_split "$TMP/allm")
+ok $(awk -v m="$3" -v o="$4" 'BEGIN { exit !(m + o > 0 && m / (m + o) < 0.9) }' && echo 1 || echo 0) \
+	"the lowering's checker fails on every label material"
+
 done_testing
