@@ -59,9 +59,7 @@ cp "$D/r51-ledger.darshan" "$TMP/logs/"
 $RUN ingest --db "$TMP/s.db" "$TMP/logs" >/dev/null 2>&1
 ok $? "ingest r51-ledger"
 codes_db() { # store: the job's warn and high codes
-	$RUN triage --db "$1" --top all --format tsv 2>/dev/null |
-		awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "codes") c = i; next }
-			{ print $c }'
+	db_codes --db "$1"
 }
 has() { # words word: 0 when word is among them
 	case " $1 " in *" $2 "*) echo 0 ;; *) echo 1 ;; esac

@@ -15,9 +15,7 @@ ok $? "ingest r55-iwall"
 is "$(sqlite3 "$TMP/s.db" 'SELECT redundant_nb_bytes, round(redundant_nb_time, 3) FROM jobs')" \
 	"234881024.0|0.299" "the store keeps redundant_nb_bytes and redundant_nb_time"
 codes_db() { # store: the job's warn and high codes
-	$RUN triage --db "$1" --top all --format tsv 2>/dev/null |
-		awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "codes") c = i; next }
-			{ print $c }'
+	db_codes --db "$1"
 }
 has() { # words word: 0 when word is among them
 	case " $1 " in *" $2 "*) echo 0 ;; *) echo 1 ;; esac

@@ -14,18 +14,13 @@ $RUN ingest --db "$TMP/s.db" "$TMP/logs" >/dev/null 2>&1
 ok $? "ingest r60-diag-flush and r50-rank0-tail"
 is "$(sqlite3 "$TMP/s.db" 'SELECT count(*) FROM jobs')" 2 "the store holds two jobs"
 codes_db() { # where: the warn and high codes of the job it selects
-	$RUN triage --db "$TMP/s.db" --where "$1" --top all --format tsv 2>/dev/null |
-		awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "codes") c = i; next }
-			{ print $c }'
-}
-has() { # words word: yes when word is among them
-	case " $1 " in *" $2 "*) echo yes ;; *) echo no ;; esac
+	db_codes --db "$TMP/s.db" --where "$1"
 }
 c=$(codes_db "nprocs = 4 AND path LIKE '%diag-flush%'")
-is "$(has "$c" IOL-STDIO-SHARE)" yes "diag-flush: STDIO-SHARE flagged ($c)"
-is "$(has "$c" IOL-RANK0-IO)" no "diag-flush: no RANK0-IO (told by STDIO-SHARE)"
-is "$(has "$c" IOL-IDLE-RANKS)" no "diag-flush: no IDLE-RANKS"
+is "$(has_word "$c" IOL-STDIO-SHARE)" yes "diag-flush: STDIO-SHARE flagged ($c)"
+is "$(has_word "$c" IOL-RANK0-IO)" no "diag-flush: no RANK0-IO (told by STDIO-SHARE)"
+is "$(has_word "$c" IOL-IDLE-RANKS)" no "diag-flush: no IDLE-RANKS"
 c=$(codes_db "path LIKE '%rank0-tail%'")
-is "$(has "$c" IOL-RANK0-IO)" yes "rank0-tail: RANK0-IO flagged ($c)"
-is "$(has "$c" IOL-IDLE-RANKS)" yes "rank0-tail: IDLE-RANKS flagged"
+is "$(has_word "$c" IOL-RANK0-IO)" yes "rank0-tail: RANK0-IO flagged ($c)"
+is "$(has_word "$c" IOL-IDLE-RANKS)" yes "rank0-tail: IDLE-RANKS flagged"
 done_testing

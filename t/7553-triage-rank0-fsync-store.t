@@ -13,19 +13,14 @@ $RUN ingest --db "$TMP/s.db" "$TMP/logs" >/dev/null 2>&1
 ok $? "ingest r61-iorank-fsync and r4-rank0-io"
 is "$(sqlite3 "$TMP/s.db" 'SELECT count(*) FROM jobs')" 2 "the store holds two jobs"
 codes_db() { # where: the warn and high codes of the job it selects
-	$RUN triage --db "$TMP/s.db" --where "$1" --top all --format tsv 2>/dev/null |
-		awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "codes") c = i; next }
-			{ print $c }'
-}
-has() { # words word: yes when word is among them
-	case " $1 " in *" $2 "*) echo yes ;; *) echo no ;; esac
+	db_codes --db "$TMP/s.db" --where "$1"
 }
 c=$(codes_db "path LIKE '%iorank-fsync%'")
-is "$(has "$c" IOL-FSYNC)" yes "iorank-fsync: FSYNC flagged ($c)"
+is "$(has_word "$c" IOL-FSYNC)" yes "iorank-fsync: FSYNC flagged ($c)"
 for k in IOL-RANK0-IO IOL-IDLE-RANKS IOL-RANK-IMBALANCE; do
-	is "$(has "$c" $k)" no "iorank-fsync: no $k (told by FSYNC)"
+	is "$(has_word "$c" $k)" no "iorank-fsync: no $k (told by FSYNC)"
 done
 c=$(codes_db "path LIKE '%rank0-io%'")
-is "$(has "$c" IOL-RANK0-IO)" yes "rank0-io: RANK0-IO flagged ($c)"
-is "$(has "$c" IOL-IDLE-RANKS)" yes "rank0-io: IDLE-RANKS flagged"
+is "$(has_word "$c" IOL-RANK0-IO)" yes "rank0-io: RANK0-IO flagged ($c)"
+is "$(has_word "$c" IOL-IDLE-RANKS)" yes "rank0-io: IDLE-RANKS flagged"
 done_testing

@@ -14,16 +14,11 @@ $RUN ingest --db "$TMP/s.db" "$TMP/logs" >/dev/null 2>&1
 ok $? "ingest r62-manifest and r36-openclose-each"
 is "$(sqlite3 "$TMP/s.db" 'SELECT count(*) FROM jobs')" 2 "the store holds two jobs"
 codes_db() { # where: the warn and high codes of the job it selects
-	$RUN triage --db "$TMP/s.db" --where "$1" --top all --format tsv 2>/dev/null |
-		awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "codes") c = i; next }
-			{ print $c }'
-}
-has() { # words word: yes when word is among them
-	case " $1 " in *" $2 "*) echo yes ;; *) echo no ;; esac
+	db_codes --db "$TMP/s.db" --where "$1"
 }
 c=$(codes_db "path LIKE '%r62-manifest%'")
-is "$(has "$c" IOL-FSYNC)" yes "manifest: FSYNC flagged ($c)"
-is "$(has "$c" IOL-META-BOUND)" no "manifest: no META-BOUND (told by FSYNC)"
+is "$(has_word "$c" IOL-FSYNC)" yes "manifest: FSYNC flagged ($c)"
+is "$(has_word "$c" IOL-META-BOUND)" no "manifest: no META-BOUND (told by FSYNC)"
 c=$(codes_db "path LIKE '%r36-openclose-each%'")
-is "$(has "$c" IOL-META-BOUND)" yes "openclose-each: META-BOUND flagged ($c)"
+is "$(has_word "$c" IOL-META-BOUND)" yes "openclose-each: META-BOUND flagged ($c)"
 done_testing

@@ -17,9 +17,7 @@ truth=$($RUN parse "$L" | awk -F'\t' '$4 == "STDIO_F_META_TIME" { m += $5 } END 
 got=$(sqlite3 "$TMP/s.db" 'SELECT printf("%.4f", stdio_meta_time) FROM jobs')
 is "$got" "$truth" "stdio_meta_time is STDIO_F_META_TIME of its one process (awk: $truth s)"
 codes_db() { # the warn and high codes of every listed job
-	$RUN triage --db "$TMP/s.db" --config "$TMP/g.conf" --top all --format tsv 2>/dev/null |
-		awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "codes") c = i; next }
-			{ print $c }'
+	db_codes --db "$TMP/s.db" --config "$TMP/g.conf"
 }
 is "$(codes_db)" "" "the store's row: no STDIO-SHARE (a buffered stream)"
 sqlite3 "$TMP/s.db" 'UPDATE jobs SET stdio_meta_time = NULL'

@@ -13,17 +13,12 @@ $RUN ingest --db "$TMP/s.db" "$TMP/logs" >/dev/null 2>&1
 ok $? "ingest r66-cxx-getline and r44-lookup-pread"
 is "$(sqlite3 "$TMP/s.db" 'SELECT count(*) FROM jobs')" 2 "the store holds two jobs"
 codes_db() { # where: the warn and high codes of the job it selects
-	$RUN triage --db "$TMP/s.db" --where "$1" --top all --format tsv 2>/dev/null |
-		awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "codes") c = i; next }
-			{ print $c }'
-}
-has() { # words word: yes when word is among them
-	case " $1 " in *" $2 "*) echo yes ;; *) echo no ;; esac
+	db_codes --db "$TMP/s.db" --where "$1"
 }
 c=$(codes_db "path LIKE '%cxx-getline%'")
-is "$(has "$c" IOL-REDUNDANT)" yes "cxx-getline: REDUNDANT flagged ($c)"
-is "$(has "$c" IOL-SMALL-REQ)" no "cxx-getline: no SMALL-REQ (told by REDUNDANT)"
+is "$(has_word "$c" IOL-REDUNDANT)" yes "cxx-getline: REDUNDANT flagged ($c)"
+is "$(has_word "$c" IOL-SMALL-REQ)" no "cxx-getline: no SMALL-REQ (told by REDUNDANT)"
 c=$(codes_db "path LIKE '%lookup-pread%'")
-is "$(has "$c" IOL-SMALL-REQ)" yes "lookup-pread: SMALL-REQ flagged ($c)"
-is "$(has "$c" IOL-REDUNDANT)" yes "lookup-pread: REDUNDANT flagged"
+is "$(has_word "$c" IOL-SMALL-REQ)" yes "lookup-pread: SMALL-REQ flagged ($c)"
+is "$(has_word "$c" IOL-REDUNDANT)" yes "lookup-pread: REDUNDANT flagged"
 done_testing

@@ -15,9 +15,7 @@ ok $? "ingest r76-obs-slow"
 printf 'min_group_stake_s = 0\n' >"$TMP/g.conf"
 printf 'min_group_stake_s = 0\nstdio_wait_us = 0\n' >"$TMP/off.conf"
 codes_db() { # conf: the warn and high codes of every listed job
-	$RUN triage --db "$TMP/s.db" --config "$1" --top all --format tsv 2>/dev/null |
-		awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "codes") c = i; next }
-			{ print $c }'
+	db_codes --db "$TMP/s.db" --config "$1"
 }
 codes_log() { # conf: the warn and high codes of the log, sorted
 	$RUN triage --config "$1" --format tsv "$L" 2>/dev/null |

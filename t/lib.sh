@@ -126,6 +126,19 @@ tsv_col() {
 	awk -F'\t' -v c="$2" -v k="$3" '$2 == c { print $k }' "$1"
 }
 
+# db_codes ARGS...: the warn and high codes ("codes" column) of each job
+# `iolens triage ARGS --top all --format tsv` lists from a store
+db_codes() {
+	$RUN triage "$@" --top all --format tsv 2>/dev/null |
+		awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "codes") c = i; next }
+			{ print $c }'
+}
+
+# has_word WORDS WORD: yes when WORD is among the words WORDS, else no
+has_word() {
+	case " $1 " in *" $2 "*) echo yes ;; *) echo no ;; esac
+}
+
 done_testing() {
 	echo "1..$_n"
 	[ "$_fail" -eq 0 ]
