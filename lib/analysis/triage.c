@@ -5326,6 +5326,17 @@ static void red_small_writes(const struct iol_triage_in *in,
 	restate(in, c, p.t_rr >= p.t_rc, detail, f, clause);
 }
 
+/* Two rules' findings that both crossed their thresholds, their indexes
+ * in k[0] and k[1]: the pairs the rules below weigh against each other
+ * (one cause told by one of them). */
+static int pair_crossed(const char *a, const char *b,
+			const unsigned char *crossed, size_t k[2])
+{
+	k[0] = rule_index(a), k[1] = rule_index(b);
+	return k[0] != NRULES && k[1] != NRULES && crossed[k[0]] &&
+	       crossed[k[1]];
+}
+
 /*
  * The large MPI-IO calls' rewrites (red_large_rw()) inside SMALL-REQ's
  * MPI-IO time (issue 34, round 52): SMALL-REQ judging the MPI-IO layer
@@ -5341,16 +5352,15 @@ static void red_fill_of_small(const struct iol_triage_in *in,
 			      const unsigned char *crossed,
 			      struct iol_triage *t)
 {
-	size_t kr = rule_index("IOL-REDUNDANT"),
-	       ks = rule_index("IOL-SMALL-REQ");
+	size_t k[2];
 	struct iol_finding *fr, *fs;
 	struct red_parts p;
 	double lr, sec, add, held;
 	char clause[200];
 
-	if (kr == NRULES || ks == NRULES || !crossed[kr] || !crossed[ks])
+	if (!pair_crossed("IOL-REDUNDANT", "IOL-SMALL-REQ", crossed, k))
 		return;
-	fr = &t->f[kr], fs = &t->f[ks];
+	fr = &t->f[k[0]], fs = &t->f[k[1]];
 	if (fs->sev > IOL_SEV_WARN || !isfinite(fr->stake) ||
 	    !isfinite(fs->stake))
 		return;
@@ -5366,7 +5376,7 @@ static void red_fill_of_small(const struct iol_triage_in *in,
 	if (!(add > 0))
 		return;
 	fr->stake += add, fs->stake -= sec;
-	fr->sev = rules[kr].sev, fs->sev = rules[ks].sev;
+	fr->sev = rules[k[0]].sev, fs->sev = rules[k[1]].sev;
 	fr->floored = fs->floored = 0;
 	snprintf(clause, sizeof(clause),
 		 "; at MPI-IO's time a byte %.3f s, IOL-SMALL-REQ's MPI-IO "
@@ -5436,15 +5446,14 @@ static int stream_refills(const struct iol_triage_in *in)
 static void small_of_refills(const struct iol_triage_in *in, int detail,
 			     const unsigned char *crossed, struct iol_triage *t)
 {
-	size_t kr = rule_index("IOL-REDUNDANT"),
-	       ks = rule_index("IOL-SMALL-REQ");
+	size_t k[2];
 	struct iol_finding *fr, *fs;
 	struct red_parts p;
 	char why[160];
 
-	if (kr == NRULES || ks == NRULES || !crossed[kr] || !crossed[ks])
+	if (!pair_crossed("IOL-REDUNDANT", "IOL-SMALL-REQ", crossed, k))
 		return;
-	fr = &t->f[kr], fs = &t->f[ks];
+	fr = &t->f[k[0]], fs = &t->f[k[1]];
 	if (fr->sev > IOL_SEV_WARN || fr->floored || fr->lead ||
 	    fs->sev > IOL_SEV_WARN || fs->lead || !isfinite(fs->stake) ||
 	    !stream_refills(in))
@@ -5481,16 +5490,15 @@ static void red_cycle_meta(const struct iol_triage_in *in,
 			   const struct iol_triage_conf *c, int detail,
 			   const unsigned char *crossed, struct iol_triage *t)
 {
-	size_t kr = rule_index("IOL-REDUNDANT"),
-	       km = rule_index("IOL-META-BOUND");
+	size_t k[2];
 	double br = z(V(BYTES_R)), bw = z(V(BYTES_W));
 	struct iol_finding *fr, *fm;
 	struct red_parts p;
 	char clause[240];
 
-	if (kr == NRULES || km == NRULES || !crossed[kr] || !crossed[km])
+	if (!pair_crossed("IOL-REDUNDANT", "IOL-META-BOUND", crossed, k))
 		return;
-	fr = &t->f[kr], fm = &t->f[km];
+	fr = &t->f[k[0]], fm = &t->f[k[1]];
 	if (fr->sev > IOL_SEV_WARN || fr->lead || fm->sev > IOL_SEV_WARN ||
 	    fm->floored || fm->lead || !isfinite(fr->stake))
 		return;
@@ -5499,7 +5507,7 @@ static void red_cycle_meta(const struct iol_triage_in *in,
 	    red_rank_own(in, &p))
 		return;
 	fr->stake = fmax(0, fr->stake - p.t_ro);
-	fr->sev = rules[kr].sev;
+	fr->sev = rules[k[0]].sev;
 	fr->floored = 0;
 	snprintf(clause, sizeof(clause),
 		 "; a scratch cycle (%.0f B read back of %.0f B written, "
@@ -5546,17 +5554,16 @@ static void red_of_small_reads(const struct iol_triage_in *in,
 			       const unsigned char *crossed,
 			       struct iol_triage *t)
 {
-	size_t kr = rule_index("IOL-REDUNDANT"),
-	       ks = rule_index("IOL-SMALL-REQ");
+	size_t k[2];
 	struct iol_finding *fr, *fs;
 	struct red_parts p;
 	double t_rr, rate, rank_b, paced;
 	char clause[240];
 	int dxt;
 
-	if (kr == NRULES || ks == NRULES || !crossed[kr] || !crossed[ks])
+	if (!pair_crossed("IOL-REDUNDANT", "IOL-SMALL-REQ", crossed, k))
 		return;
-	fr = &t->f[kr], fs = &t->f[ks];
+	fr = &t->f[k[0]], fs = &t->f[k[1]];
 	if (fr->sev > IOL_SEV_WARN || fr->lead || fs->sev > IOL_SEV_WARN ||
 	    fs->floored || fs->lead || !isfinite(fr->stake) ||
 	    !red_small_tiles(in))
@@ -5576,7 +5583,7 @@ static void red_of_small_reads(const struct iol_triage_in *in,
 	if (!(paced < t_rr) || !(t_rr <= fr->stake))
 		return;
 	fr->stake = fmax(0, fr->stake - t_rr + paced);
-	fr->sev = rules[kr].sev;
+	fr->sev = rules[k[0]].sev;
 	fr->floored = 0;
 	snprintf(clause, sizeof(clause),
 		 "; at a large read's pace (%.0f MiB/s) the re-reads take "
