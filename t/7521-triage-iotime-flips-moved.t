@@ -8,7 +8,11 @@
 # 10 %.  IO-TIME's verdict is a function of those two times (its share of
 # the run against io_time_pct, its causes' share of the I/O time against
 # iotime_cause_pct, the held time against the floors): a flip with both
-# held would be the rule's own edge.  docs/metrics.md ("IO-TIME's rerun
+# held would be the rule's own edge, unless its causes' own findings
+# differ (cause-flipped: the flip is that cause rule's, counted under its
+# code by bench/triage-reruns.sh; r82-ml's rerun ab2: its header writes
+# 0.44 -> 1.11 s put SMALL-REQ over its floor and REDUNDANT under it, so
+# IO-TIME's causes hold under its share).  docs/metrics.md ("IO-TIME's rerun
 # flips, one by one"): at bd6feedf, 38 such flips (37 labelled, 1 twin),
 # 16 across the 50 % gate, 7 across the causes' share, 15 across a floor;
 # the I/O time moved 1.17-21.8x, or, where it held within 10 % (r38-strag-
@@ -24,7 +28,8 @@ flip() {
 	awk -F'\t' '
 		function mv(x, y) { return x > y * 1.1 || y > x * 1.1 }
 		FNR == 1 { f++ }
-		$2 != "IOL-IO-TIME" { next }
+		$2 != "IOL-IO-TIME" { if ($3 == "warn" || $3 == "high") c[f] = c[f] " " $2
+			next }
 		{ w[f] = $3 == "warn" || $3 == "high"; sev[f] = $3
 		  up[f] = $5 + 0 >= $6 + 0; d[f] = $8
 		  io[f] = rest[f] = -1
@@ -38,7 +43,8 @@ flip() {
 		  printf "%s %s->%s %.3f->%.3f s %.3f->%.3f s %s\n", k,
 			sev[1], sev[2], io[1], io[2], rest[1], rest[2],
 			io[1] < 0 || io[2] < 0 ? "held" : \
-			mv(io[1], io[2]) || mv(rest[1], rest[2]) ? "moved" : "held" }' \
+			mv(io[1], io[2]) || mv(rest[1], rest[2]) ? "moved" : \
+			k == "causes" && c[1] != c[2] ? "cause-flipped" : "held" }' \
 		"$1" "$2"
 }
 
