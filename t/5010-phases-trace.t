@@ -62,10 +62,15 @@ awk '$1 == "write" { print $4 }' "$TMP/job" > "$TMP/w.got"
 pairs_within "$TMP/w.got" "$TMP/w.ref" 0.5
 ok $? "trace: every write phase including sync within 50 % of dd's own rate"
 # reads: the data file's part of each read phase (the job's phase also
-# holds dd's start-up reads of its libraries) within 50 % of dd's rate
+# holds dd's start-up reads of its libraries) near dd's rate,
+# within a factor of 2: a read of 64 MiB from the page cache takes tens of
+# milliseconds, so a CPU wait of a few under a loaded suite moves dd's
+# clock by half (a full check at load 10 failed once at 50 %); the error
+# guarded against, phases not split, is 3 times off or more
 rows file "$W/trace.txt" | awk '$1 == "read" { print $3 }' > "$TMP/r.got"
-pairs_within "$TMP/r.got" "$TMP/r.ref" 0.5
-ok $? "trace: every read of data.bin within 50 % of dd's own rate"
+paste -d ' ' "$TMP/r.got" "$TMP/r.ref" | awk '{ r = $1 / $2; if (r < 1) r = 1 / r
+	printf "#   %s MiB/s, dd %s MiB/s\n", $1, $2; if (!(r <= 2)) bad = 1 } END { exit bad }'
+ok $? "trace: every read of data.bin within a factor of 2 of dd's own rate"
 
 # the same trace as a Darshan log: the counters hold the three fsyncs'
 # time in one write time, given to the write phases by their bytes, so
