@@ -1,0 +1,31 @@
+#!/bin/bash
+# Round 84's slow storage (labels84; round 83's throttle.sh plus a memory cgroup), run as root: `throttle.sh up` before
+# the runs, `throttle.sh down` after. loop device -> /tmp/labels84/mnt, ext4 mounted -o sync (every write(2) reaches
+# the throttled device before it returns). blkio cgroup labels84: write 32 MiB/s, read 64 MiB/s, 400 write and 800
+# read IOPS for the whole cgroup. memory cgroup labels84: 64 MiB (page cache included), used only for the vcall-scan
+# job and its twin: a node whose memory cannot keep the 96 MiB reference cached between scans.
+set -e
+D=/tmp/labels84; CG=/sys/fs/cgroup/blkio/labels84; MG=/sys/fs/cgroup/memory/labels84
+case "$1" in
+up)
+	mkdir -p $D/mnt
+	truncate -s 2G $D/disk.img
+	losetup -f --show --direct-io=on $D/disk.img > $D/loopdev
+	mkfs.ext4 -q -F $(cat $D/loopdev)
+	mount -o sync $(cat $D/loopdev) $D/mnt
+	mkdir -p $CG $MG
+	echo $((64 << 20)) > $MG/memory.limit_in_bytes
+	for l in $(cat $D/loopdev); do
+		mm=$(cat /sys/block/$(basename $l)/dev)
+		echo "$mm 33554432" > $CG/blkio.throttle.write_bps_device
+		echo "$mm 67108864" > $CG/blkio.throttle.read_bps_device
+		echo "$mm 400" > $CG/blkio.throttle.write_iops_device
+		echo "$mm 800" > $CG/blkio.throttle.read_iops_device
+	done
+	;;
+down)
+	umount $D/mnt
+	losetup -d $(cat $D/loopdev)
+	rmdir $CG $MG
+	rm -f $D/disk.img;;
+esac
