@@ -102,7 +102,11 @@ set -- ${kid:-0 0}
 # the suite may run niced)
 nice_srv=$(nice_of "$N_PID")
 nice_kid=$(reniced "$1" "$nice_srv")
-ok $((!(${nice_kid:-0} > nice_srv))) "a page's child runs nicer than the server ($nice_kid, $nice_srv)"
+if [ "$nice_srv" -lt 19 ]; then
+	ok $((!(${nice_kid:-0} > nice_srv))) "a page's child runs nicer than the server ($nice_kid, $nice_srv)"
+else
+	skip "the suite runs at nice 19: nothing is nicer"
+fi
 get "$N_URL/jobs" >/dev/null
 is "$(cat "$TMP/code") $(kill -0 "$jp" 2>/dev/null && echo pending)" "200 pending" \
 	"the job list answered while a job page's child is held"

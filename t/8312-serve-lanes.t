@@ -27,7 +27,11 @@ is "$(reniced "$1" "$nice_srv")" $((nice_srv + 5 > 19 ? 19 : nice_srv + 5)) \
 # the server's threads' niceness: the one making the job page nicer
 lane=$(for t in /proc/"$N_PID"/task/*; do nice_of "${t##*/}"; done |
 	awk -v s="$nice_srv" '$1 > s { n++ } END { print n + 0 }')
-is "$lane" 1 "the job page made by a niced thread of the server"
+if [ "$nice_srv" -lt 19 ]; then
+	is "$lane" 1 "the job page made by a niced thread of the server"
+else
+	skip "the suite runs at nice 19: no thread is nicer"
+fi
 get "$N_URL/jobs" >"$TMP/list"
 is "$(cat "$TMP/code") $(kill -0 "$jp" 2>/dev/null && echo pending)" "200 pending" \
 	"the job list answered meanwhile"
