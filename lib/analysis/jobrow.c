@@ -367,6 +367,7 @@ TFINT(t_coll_views, coll_views)
 TFINT(t_sync_b, synced_bytes)
 NUMG(t_sync_once, TF->synced_once_mibs)
 NUMG(t_mp_wait, TF->mpiio_coll_wait)
+NUMG(t_mp_dwait, TF->mpiio_coll_data_wait)
 NUMG(t_open_past_end, TF->open_write_past_end)
 NUMG(t_sieved_share, TF->mpiio_sieved_share)
 TFINT(t_sync_recs, synced_recs)
@@ -1029,12 +1030,18 @@ static const struct iol_field fields[] = {
 	NUMF("stdio_meta_time", IOL_FT_NUM, "s",
 	     "STDIO metadata seconds a process (fopen, fclose, fseek)", 4,
 	     j_stdio_meta_time),
+	/* issue 34, round 88: a rank's wait in collective reads and writes
+	 * for late ranks (triwait.c) */
+	NUMF("mpiio_coll_data_wait", IOL_FT_NUM, "s",
+	     "the slowest MPI-IO rank's time in collective reads and writes "
+	     "beyond each file's fastest rank's, files aggregators moved",
+	     4, t_mp_dwait),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 111,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 112,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

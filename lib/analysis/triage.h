@@ -239,6 +239,7 @@ enum {
 	IOL_TIN_SYNC_B,	     /* bytes the repeated syncs flush, the job's */
 	IOL_TIN_SYNC_ONCE,   /* pace of writes synced at most once, MiB/s */
 	IOL_TIN_MP_WAIT,     /* slowest MPI-IO rank's collective-open wait */
+	IOL_TIN_MP_DWAIT,    /* its wait in collective reads and writes */
 	IOL_TIN_CUT_SHORT,   /* last write to a file left open less the
 				run time, s: a job cut short */
 	IOL_TIN_SYNC_RECS,   /* written records with a sync (first syncs) */

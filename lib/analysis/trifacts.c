@@ -2516,7 +2516,7 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 	tf->best_write_mibs = NAN;
 	tf->small_file_time = tf->small_file_span = NAN;
 	tf->stdio_synced_writes = tf->stdio_synced_recs = -1;
-	tf->mpiio_coll_wait = NAN;
+	tf->mpiio_coll_wait = tf->mpiio_coll_data_wait = NAN;
 	rc = mpiio_pass(job, tf, &mpi);
 	if (rc == 0)
 		rc = posix_pass(job, &mpi, tf, &a, &n);

@@ -191,6 +191,11 @@ struct iol_trifacts {
 	 * in collective opens and closes for partners still computing
 	 * (triwait.c); NAN: no MPI-IO module, or one incomplete */
 	double mpiio_coll_wait;
+	/* the slowest MPI-IO rank's time in collective reads and writes
+	 * beyond each file's fastest rank's, in files whose POSIX bytes
+	 * fewer ranks moved than made the calls: its wait there for late
+	 * ranks (triwait.c); NAN as mpiio_coll_wait */
+	double mpiio_coll_data_wait;
 	/* the written POSIX records with a sync, a shared record one a
 	 * process that synced (at most its syncs), and the STDIO records
 	 * whose syncs are POSIX's: the files IOL-FSYNC forgives a first
@@ -255,7 +260,8 @@ int iol_trifacts_synced_stdio(const struct iol_job *job,
  * iol_trifacts_synced_stdio(), which adds the STDIO bytes */
 void iol_trifacts_sync_flush(const struct iol_job *job,
 			     struct iol_trifacts *tf);
-/* tf->mpiio_coll_wait; 0 or IOL_ENOMEM (triwait.c) */
+/* tf->mpiio_coll_wait and mpiio_coll_data_wait; 0 or IOL_ENOMEM
+ * (triwait.c) */
 int iol_trifacts_mpiio_wait(const struct iol_job *job, struct iol_trifacts *tf);
 /* tf->open_write_past_end (tricut.c) */
 void iol_trifacts_cut_short(const struct iol_job *job, struct iol_trifacts *tf);
