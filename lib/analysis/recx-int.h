@@ -77,6 +77,7 @@ struct fent {
 	double time, slowest;
 	int64_t nrank_recs;
 	int64_t rank;
+	int stdio_made; /* written first through STDIO: created, estimated */
 	int used;
 	int pseudo; /* the summary's: a standard stream (named once a file) */
 };

@@ -451,6 +451,14 @@ static int job_rec(int mod, const struct iol_jrec *r, const struct iol_recx *x,
 	    ((x->writes > 0 && (x->reads <= 0 || x->rstart >= x->wstart)) ||
 	     (r->ic[POSIX_MODE] > 0 && x->reads <= 0 && x->writes <= 0)))
 		f->nrank_recs = 1;
+	/* STDIO keeps no mode: a stream written and not read before its
+	 * first write is taken as fopen'ed "w" (a create, or a truncation
+	 * Darshan cannot tell from one); an append ("a") looks the same,
+	 * so the count stays an estimate (issue 34, round 93's solver: 800
+	 * snapshot files made by fopen/fwrite/fclose, no POSIX record) */
+	if (mod == IOL_MOD_STDIO && x->writes > 0 &&
+	    (x->reads <= 0 || x->rstart >= x->wstart))
+		f->stdio_made = 1;
 	return 0;
 }
 
@@ -575,7 +583,8 @@ static void file_add(const struct iol_job *job, struct fent *f,
 {
 	struct iol_topfile t;
 
-	if (f->nrank_recs)
+	if (f->nrank_recs ||
+	    (f->stdio_made && !is_pseudo(iol_job_name(job, f->id))))
 		s->ncreated++;
 	if (f->nprocs == 0)
 		f->nprocs = 1;
