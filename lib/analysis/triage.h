@@ -264,6 +264,9 @@ enum {
 	IOL_TIN_STDIO_META,   /* STDIO metadata seconds a process */
 	IOL_TIN_CONC_DXT,     /* the slowest rank's DXT wall time over its
 				 records' summed: the log only (triconc.c) */
+	IOL_TIN_RED_WARM,     /* of the counters' re-read seconds, what
+				 the records' slowest reads leave: the log
+				 only (trireread.c) */
 	IOL_TIN_BIN0,	      /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,

@@ -273,6 +273,14 @@ void iol_trifacts_cut_short(const struct iol_job *job, struct iol_trifacts *tf);
  * counters read (trireread.c) */
 double iol_triage_dxt_rereads(const struct iol_job *job, double *bytes,
 			      double *shared);
+/* Is path a program's code (.py, .pyc, .pyo, .so, .so.N): imports,
+ * not data (trifacts.c) */
+int iol_trifacts_code_file(const char *path);
+/* Of the counters' seconds for the data re-reads (each POSIX record's
+ * read time split by bytes), the share its slowest read leaves: a
+ * record's re-reads take at most its read time less its slowest read;
+ * NAN when no data record re-reads (trireread.c) */
+double iol_triage_warm_rereads(const struct iol_job *job);
 /* The slowest rank's (most summed DXT time) union of its POSIX DXT
  * segments over all its records, over the sum of each record's own
  * union: under 1 where threads or AIO overlap across records; NAN
