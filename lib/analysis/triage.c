@@ -1404,16 +1404,26 @@ static double sieved_share(const struct iol_triage_in *in)
 /*
  * The slowest rank's seconds in small MPI-IO calls: the record's time
  * split over the ranks (MP_SMALL_T), or, when every POSIX read and write
- * is small too (independent calls go through as they are), the slowest
- * rank's own POSIX time (posix_slowest()) if longer, up to its MPI-IO
- * time: the job waits for that rank, not the mean one (r6-h5-indep:
- * 0.59 s against 0.49 s).
+ * is small too and most calls are independent (they go through as they
+ * are), the slowest rank's own POSIX time (posix_slowest()) if longer,
+ * up to its MPI-IO time: the job waits for that rank, not the mean one
+ * (r6-h5-indep: 0.59 s against 0.49 s).  Collective calls reach the
+ * file system as the aggregators' requests, not as the ranks' pieces,
+ * and a rank's POSIX time beyond them is other files' (issue 34, round
+ * 90: r90-diagflush's 80 collective writes of 64 KiB a rank were 10
+ * POSIX writes of 512 KiB, 0.23 s summed; its slowest rank's POSIX time
+ * was 700 flushed 75-B writes to its own diagnostics file, its MPI-IO
+ * time 2.76 s mostly waits in collective open and close, and the twin
+ * without the flushes spent as long in them): their record's time is
+ * theirs.
  */
 static double mpiio_small_all(const struct iol_triage_in *in, double t,
 			      double small, double all)
 {
 	double p = posix_slowest(in);
 
+	if (!(z(V(INDEP)) > z(V(COLL))))
+		return t;
 	/* no more than the slowest rank's MPI-IO time */
 	if (z(V(MPIIO_T)) > 0)
 		p = fmin(p, V(MPIIO_T));
@@ -4011,6 +4021,18 @@ static int all_collective(const struct iol_triage_in *in)
 	return z(V(COLL)) > 0 && z(V(INDEP)) * 99 <= z(V(COLL));
 }
 
+/* The small POSIX requests can be the aggregators' of collective calls:
+ * nearly all MPI-IO calls collective, and the small requests took the
+ * slowest rank no longer than its calls above POSIX (issue 34, round
+ * 90: r90-diagflush's 5600 small writes, 15.7 s, were each rank's
+ * flushed lines to its own diagnostics file, outside its 2.76 s of
+ * MPI-IO, where no MPI-IO hint reaches; e3sm's aggregators' 0-100 B
+ * reads, 250 s, lie within its collective writes) */
+static int coll_split_small(const struct iol_triage_in *in)
+{
+	return all_collective(in) && z(V(SMALL_T)) <= z(V(MPIIO_T));
+}
+
 #define NEEDMAX 20
 struct rule {
 	const char *code, *title, *unit;
@@ -4093,7 +4115,7 @@ static const struct rule rules[] = {
 	  IOL_TIN_LONE_READS, IOL_TIN_WHOLE_OPS, -1},
 	 0,
 	 NULL,
-	 all_collective,
+	 coll_split_small,
 	 "Many POSIX reads/writes are under 1 MiB although (nearly) all MPI-IO "
 	 "calls are collective: the aggregators' buffer splits them. Raise the "
 	 "MPI-IO hint cb_buffer_size (to the stripe size or more), or write "
