@@ -163,6 +163,7 @@ static const char *const in_names[] = {"nprocs",
 				       "redundant_dxt_time",
 				       "redundant_dxt_bytes",
 				       "redundant_dxt_shared_bytes",
+				       "redundant_dxt_read_bytes",
 				       "mpiio_sieved_share",
 				       "redundant_nb_bytes",
 				       "redundant_nb_time",
@@ -584,9 +585,11 @@ static int measure(const struct iol_job *job, const char *log,
 		measure_one(&row, i, in);
 	/* DXT's re-reads: the log only, a store keeps the counters' */
 	in->v[IOL_TIN_RED_DXT] = iol_triage_dxt_rereads(
-		job, &in->v[IOL_TIN_RED_DXT_B], &in->v[IOL_TIN_RED_DXT_SH]);
+		job, &in->v[IOL_TIN_RED_DXT_B], &in->v[IOL_TIN_RED_DXT_SH],
+		&in->v[IOL_TIN_RED_DXT_RB]);
 	in->have[IOL_TIN_RED_DXT] = in->have[IOL_TIN_RED_DXT_B] =
-		in->have[IOL_TIN_RED_DXT_SH] = isfinite(in->v[IOL_TIN_RED_DXT]);
+		in->have[IOL_TIN_RED_DXT_SH] = in->have[IOL_TIN_RED_DXT_RB] =
+			isfinite(in->v[IOL_TIN_RED_DXT]);
 	/* threads' overlap across records: the log only, like DXT's
 	 * re-reads; a store caps the stakes at the run time alone */
 	in->v[IOL_TIN_CONC_DXT] = iol_triage_dxt_overlap(job);
@@ -3301,7 +3304,7 @@ static int reread_secs(const struct iol_triage_in *in,
 		       const struct red_parts *p, double *t_rr)
 {
 	double br = z(V(BYTES_R)), st, d = V(RED_DXT), db = V(RED_DXT_B);
-	double pr;
+	double pr, rb = V(RED_DXT_RB);
 
 	if (!(br > 0))
 		return 0;
@@ -3312,8 +3315,15 @@ static int reread_secs(const struct iol_triage_in *in,
 	st = fmin(z(V(RED_STDIO)), p->rr);
 	/* the counters decide which bytes are redundant, DXT their pace:
 	 * reading back one's writes once (mpi-io-test) is no re-read to
-	 * the counters, so DXT's seconds count only up to POSIX's share */
+	 * the counters, so DXT's seconds count only up to POSIX's share.
+	 * Bytes a rank re-reads that it had itself read before are
+	 * re-reads whatever the counters' estimate (issue 34, round 91:
+	 * c2ddirect's ranks each read their own quarter of a shared file
+	 * 8 times: the counters, freeing a whole file a rank, 268431360 B
+	 * of the 469762048 B DXT shows re-read) */
 	pr = p->rr - st;
+	if (in->have[IOL_TIN_RED_DXT_RB] && isfinite(rb))
+		pr = fmax(pr, rb);
 	if (isfinite(db) && db > pr)
 		d *= pr / db;
 	*t_rr = fmin(z(V(RTIME)), fmax(0, d) + z(V(RTIME)) * st / br);
@@ -3448,6 +3458,19 @@ static void red_bcast(const struct iol_triage_in *in, double *v, double *stake,
 	     b, t);
 }
 
+/* The data re-read bytes the detail gives: where DXT timed them
+ * (reread_secs()), at least the bytes DXT shows ranks re-reading of
+ * their own reads, with STDIO's, which DXT does not trace */
+static double red_rr_shown(const struct iol_triage_in *in,
+			   const struct red_parts *p, int dxt)
+{
+	double rb = V(RED_DXT_RB);
+
+	if (!dxt || !in->have[IOL_TIN_RED_DXT_RB] || !isfinite(rb))
+		return p->rr;
+	return fmax(p->rr, rb + fmin(z(V(RED_STDIO)), p->rr));
+}
+
 EVAL(e_redundant)
 {
 	double all = z(V(BYTES_R)) + z(V(BYTES_W));
@@ -3473,6 +3496,7 @@ EVAL(e_redundant)
 	t_rw += p.t_ro;
 	lr = red_large_rw(in, c, rw);
 	dxt = reread_secs(in, &p, &t_rr);
+	rr = red_rr_shown(in, &p, dxt);
 	st = red_structural(&p, t_rw);
 	*stake = red_stake(st && dxt && V(NPROCS) >= 2, t_rr, t_rw, t_rc);
 	DETAIL("%.0f B moved again beyond the files' highest offsets (a "
@@ -5693,7 +5717,7 @@ static void red_of_small_reads(const struct iol_triage_in *in,
 	size_t k[2];
 	struct iol_finding *fr, *fs;
 	struct red_parts p;
-	double t_rr, rate, rank_b, paced;
+	double t_rr, rate, rank_b, paced, rr;
 	char clause[240];
 	int dxt;
 
@@ -5712,7 +5736,8 @@ static void red_of_small_reads(const struct iol_triage_in *in,
 	dxt = reread_secs(in, &p, &t_rr);
 	(void)small_kept(in, c, &rate);
 	/* a rank's re-read bytes where the stake is a rank's own */
-	rank_b = red_rank_own(in, &p) ? p.rr / fmax(1, z(V(NPROCS))) : p.rr;
+	rr = red_rr_shown(in, &p, dxt);
+	rank_b = red_rank_own(in, &p) ? rr / fmax(1, z(V(NPROCS))) : rr;
 	if (!(rate > 0) || !(t_rr > 0))
 		return;
 	paced = rank_b / 1048576.0 / rate;

@@ -254,6 +254,8 @@ enum {
 				 DXT: the log only (trireread.c) */
 	IOL_TIN_RED_DXT_B,    /* DXT's re-read bytes, all ranks */
 	IOL_TIN_RED_DXT_SH,   /* of them, in files several ranks read */
+	IOL_TIN_RED_DXT_RB,   /* of them, bytes the rank had read before
+				 (not only written) */
 	IOL_TIN_MP_SIEVED,    /* share of MPI-IO's small calls on files
 				 data sieving served */
 	IOL_TIN_RED_NB_B,     /* rewrites of files written nonblocking */

@@ -268,11 +268,12 @@ void iol_trifacts_cut_short(const struct iol_job *job, struct iol_trifacts *tf);
 /* The most seconds any rank spent in POSIX reads of bytes it had read
  * or written before in the same file, from DXT, and *bytes those reads'
  * bytes over all ranks, *shared those of them in files two or more
- * ranks read; NAN when the log has no DXT POSIX segments, over
+ * ranks read, *own_read those of them the rank had read (not only
+ * written) before; NAN when the log has no DXT POSIX segments, over
  * IOL_TRIAGE_MAX_SEGS, or segments missing 1 % or more of the bytes the
  * counters read (trireread.c) */
 double iol_triage_dxt_rereads(const struct iol_job *job, double *bytes,
-			      double *shared);
+			      double *shared, double *own_read);
 /* Is path a program's code (.py, .pyc, .pyo, .so, .so.N): imports,
  * not data (trifacts.c) */
 int iol_trifacts_code_file(const char *path);

@@ -126,11 +126,12 @@ static int64_t cover_add(struct cover *cv, int64_t a, int64_t b)
 	return (b - a) - fresh;
 }
 
-/* A record's reads: the bytes re-read, the bytes read first (by this
- * rank) and the end of the highest read */
+/* A record's reads: the bytes re-read, of them those the rank had read
+ * (not only written) before, the bytes read first (by this rank) and
+ * the end of the highest read */
 struct rstat {
 	uint64_t id;
-	double rr, fresh, end;
+	double rr, rrr, fresh, end;
 };
 
 /* One rank's reads and writes of one file, in time order: the seconds
@@ -138,33 +139,36 @@ struct rstat {
  * bytes and the rank's first reads to *b */
 static int record_rereads(struct rseg *g, size_t n, double *t, struct rstat *b)
 {
-	struct cover cv;
+	struct cover cv, cr = {NULL, NULL, 0}; /* bytes touched; read */
 	size_t k;
+	int rc;
 
 	sort_segs(g, n);
-	if (cover_init(&cv, g, n) < 0) {
-		free(cv.c), free(cv.next);
-		return -1;
-	}
-	for (k = 0; k < n; k++) {
+	rc = cover_init(&cv, g, n);
+	if (rc == 0)
+		rc = cover_init(&cr, g, n);
+	for (k = 0; rc == 0 && k < n; k++) {
 		const struct iol_seg *x = &g[k].s;
-		int64_t seen;
+		int64_t seen, sr;
 
-		if (!seg_valid(x))
+		if (!seg_valid(x) || !g[k].rd) {
+			if (seg_valid(x))
+				cover_add(&cv, x->off, x->off + x->len);
 			continue;
-		seen = cover_add(&cv, x->off, x->off + x->len);
-		if (g[k].rd) {
-			b->fresh += (double)(x->len - seen);
-			b->end = fmax(b->end, (double)(x->off + x->len));
 		}
-		if (g[k].rd && seen > 0 && x->end > x->start) {
+		seen = cover_add(&cv, x->off, x->off + x->len);
+		sr = cover_add(&cr, x->off, x->off + x->len);
+		b->fresh += (double)(x->len - seen);
+		b->end = fmax(b->end, (double)(x->off + x->len));
+		if (seen > 0 && x->end > x->start) {
 			*t += (x->end - x->start) * (double)seen /
 			      (double)x->len;
 			b->rr += (double)seen;
+			b->rrr += (double)sr;
 		}
 	}
-	free(cv.c), free(cv.next);
-	return 0;
+	free(cv.c), free(cv.next), free(cr.c), free(cr.next);
+	return rc;
 }
 
 /* A record's segments gathered, grown as needed */
@@ -204,7 +208,7 @@ static int flush_rec(const struct iol_job *job, size_t rec, struct gather *g,
 		     double *t, size_t nt, struct rrb *b)
 {
 	int64_t rank = job->dxt[0][rec].rank;
-	struct rstat st = {job->dxt[0][rec].id, 0, 0, 0};
+	struct rstat st = {job->dxt[0][rec].id, 0, 0, 0, 0};
 	double secs = 0;
 
 	if (!g->n)
@@ -242,17 +246,19 @@ IOL_SORT_DEFINE(sort_rstat, struct rstat, rstat_before)
  * their own blocks of a shared file (IOR's readmostly) read it about
  * once between them: their re-reads are their own data's.
  */
-static void shared_rereads(struct rrb *b, double *all, double *shared)
+static void shared_rereads(struct rrb *b, double *all, double *shared,
+			   double *own_read)
 {
 	size_t i, k;
 
-	*all = *shared = 0;
+	*all = *shared = *own_read = 0;
 	sort_rstat(b->v, b->n);
 	for (i = 0; i < b->n; i = k) {
 		double rr = 0, fresh = 0, end = 0;
 
 		for (k = i; k < b->n && b->v[k].id == b->v[i].id; k++) {
 			rr += b->v[k].rr, fresh += b->v[k].fresh;
+			*own_read += b->v[k].rrr;
 			end = fmax(end, b->v[k].end);
 		}
 		*all += rr;
@@ -307,13 +313,13 @@ static int scan(const struct iol_job *job, double *t, size_t nt,
 }
 
 double iol_triage_dxt_rereads(const struct iol_job *job, double *bytes,
-			      double *shared)
+			      double *shared, double *own_read)
 {
 	double seg_bytes = 0, best = NAN, *t;
 	struct rrb rr_bytes = {NULL, 0, 0};
 	size_t nt, r;
 
-	*bytes = *shared = NAN;
+	*bytes = *shared = *own_read = NAN;
 	if (!job->ndxt[0] || !job->mod[IOL_MOD_POSIX].loaded ||
 	    job->nsegs[0] > IOL_TRIAGE_MAX_SEGS || job->nprocs <= 0 ||
 	    job->nprocs > 1 << 24)
@@ -328,7 +334,7 @@ double iol_triage_dxt_rereads(const struct iol_job *job, double *bytes,
 		best = 0;
 		for (r = 0; r < nt; r++)
 			best = fmax(best, t[r]);
-		shared_rereads(&rr_bytes, bytes, shared);
+		shared_rereads(&rr_bytes, bytes, shared, own_read);
 	}
 	free(t), free(rr_bytes.v);
 	return best;

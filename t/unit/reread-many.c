@@ -69,7 +69,7 @@ static const struct iol_source src = {.name_of = memjob_name_of,
 int main(int argc, char **argv)
 {
 	struct iol_job job;
-	double t, b, sh;
+	double t, b, sh, rb;
 
 	if (argc != 3 || (nseg = atol(argv[1])) <= 0) {
 		fprintf(stderr, "usage: reread-many N once|again\n");
@@ -90,7 +90,7 @@ int main(int argc, char **argv)
 	pfc[POSIX_F_READ_TIME] = 0.001 * (double)dxt.rcount;
 	memjob_rec(&prec, 1, 0, pic, pfc);
 	memjob_mod(&job, IOL_MOD_POSIX, &prec, 1);
-	t = iol_triage_dxt_rereads(&job, &b, &sh);
+	t = iol_triage_dxt_rereads(&job, &b, &sh, &rb);
 	printf("rereads %.3f s %.0f B\n", t, b);
 	return 0;
 }
