@@ -2865,9 +2865,12 @@ static void stdio_reader_note(const struct iol_triage_in *in,
 {
 	double np = fmax(1, z(V(NPROCS))), us;
 
+	/* a call reads a byte at least, but for one at the end of each
+	 * process's stream: more calls than that is a damaged log's */
 	if (!n || !(K(STDIO_CALL) > 0) || !(calls > 0) || !(st > 0) ||
-	    z(V(STDIO_BW)) * 2 >= st || z(V(SSEEKS)) * 2 >= calls ||
-	    z(V(STDIO_FLUSH)) > 0 || z(V(RED_STDIO)) > 0)
+	    calls > st + np || z(V(STDIO_BW)) * 2 >= st ||
+	    z(V(SSEEKS)) * 2 >= calls || z(V(STDIO_FLUSH)) > 0 ||
+	    z(V(RED_STDIO)) > 0)
 		return;
 	us = stdio_call_secs(in) * np / calls * 1e6;
 	if (us > K(STDIO_LIBCALL))
