@@ -13,12 +13,14 @@
 # (main's binary at 7b154a48) as floors: strict precision 2/4 (the
 # cache's fsync time told as SMALL-FILES' and SMALL-REQ's), recall per
 # root cause 2/2, per label 2/4 (FSYNC misses one sync per file;
-# testunbuf's IO-TIME at 48 %).  The reruns
+# testunbuf's IO-TIME at 48 %); raised to 3/4 and 3/4 by triage83
+# (one sync a file over many files is FSYNC's when it is the write
+# time; the storm of 1201 created files stays SMALL-FILES').  The reruns
 # (reruns/r99-labels99-ab{1,2}-NAME) are printed.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
-round_test 99 5 5 0.500 1.000 0.500 2
+round_test 99 5 5 0.750 1.000 0.750 2
 for p in cc1 ar testsuite cachefsync testunbuf; do
 	verdicts "$TOP/t/data/triage-round99/r99-$p.darshan" \
 		$(ls "$TOP"/t/data/triage-round99/reruns/r99-labels99-ab*-$p.darshan 2>/dev/null)

@@ -1093,6 +1093,45 @@ static double storm_read_kept(const struct iol_triage_in *in,
 	return fmin(storm_data(in, 1), b / 1048576.0 / *rate);
 }
 
+static double first_sync_recs(const struct iol_triage_in *in, double old);
+static double posix_flush_secs(const struct iol_triage_in *in,
+			       const struct iol_triage_conf *c);
+
+/*
+ * The slowest rank's write time that is the wait of syncs made once a
+ * file over many files (issue 34, round 99): Darshan adds each fsync's
+ * time to POSIX_F_WRITE_TIME, and a file of few writes synced on its
+ * own pays a device commit a file whatever its bytes.  Only when the
+ * syncs are over fsync_per_write_pct of the writes (a sync every few
+ * writes), at least fsync_per_file synced records a process, each
+ * synced under fsync_commit_syncs more times, and the write time beyond
+ * the bytes' flush (posix_flush_secs()) and writeback_call_us a write
+ * is at least half of it (a store without synced_write_records: none).
+ * A checkpoint's one closing fsync a rank
+ * stays forgiven: too few files.  r99-cachefsync: 800 cache files of
+ * 1-10 KiB, one fsync each, 2.18 s of write time; its twin without the
+ * syncs wrote them in 0.020 s (FSYNC labelled material, SMALL-FILES and
+ * SMALL-REQ trivial).  0: none.
+ */
+static double once_sync_secs(const struct iol_triage_in *in,
+			     const struct iol_triage_conf *c)
+{
+	double np = fmax(1, z(V(NPROCS))), w = z(V(PWRITES));
+	double s = z(V(PSYNCS)), recs, wait;
+
+	/* a store from before synced_write_records cannot tell a file
+	 * synced once from one never synced */
+	if (!(w > 0) || !(s > 0) || !in->have[IOL_TIN_SYNC_RECS])
+		return 0;
+	recs = first_sync_recs(in, NAN);
+	if (!(recs > 0) || !(100.0 * s / w > K(FSYNC)) ||
+	    recs / np < K(FSYNC_FILE) || (s - recs) / recs >= K(FSYNC_COMMIT))
+		return 0;
+	wait = z(V(WTIME)) - posix_flush_secs(in, c) -
+	       w / np * K(WB_CALL) / 1e6;
+	return wait >= z(V(WTIME)) / 2 ? wait : 0;
+}
+
 /*
  * Whole-file writes that wait on the device (issue 34, round 64): a
  * storm of created small files (storm_creates or more) whose writes on
@@ -1165,8 +1204,10 @@ EVAL(e_creates)
 		return 3;
 	}
 	/* small created files: their writes and reads are the storm's too */
+	/* the write time of syncs once a file is FSYNC's */
 	if (each <= K(SMALLFILE_B))
-		*stake += storm_data(in, 0);
+		*stake += storm_data(in, 0) -
+			  fmin(storm_data(in, 0), once_sync_secs(in, c));
 	DETAIL("%.0f files created (%s), %.0f files, about %.0f B written "
 	       "a created file; %.3f s metadata and small files' I/O a "
 	       "rank%s",
@@ -1178,7 +1219,12 @@ EVAL(e_creates)
 					       : "");
 	if (each > K(SMALLFILE_B))
 		return 1;
-	if (n && storm_write_waits(in, c, &wt, &we)) {
+	if (n && once_sync_secs(in, c) > 0) {
+		dcat(d, n,
+		     "; %.3f s of writes waiting on a sync a file: "
+		     "IOL-FSYNC's, not at stake",
+		     fmin(storm_data(in, 0), once_sync_secs(in, c)));
+	} else if (n && storm_write_waits(in, c, &wt, &we)) {
 		dcat(d, n,
 		     "; %.3f s of it writes waiting on the device (%.1f ms "
 		     "each): saved only as fewer, larger writes",
@@ -2044,9 +2090,10 @@ EVAL(e_small)
 	kept = small_kept(in, c, &rate);
 	/* 4 KiB requests cost per call whatever is synced: only larger
 	 * small requests, which the page cache merges, lend it the flush */
-	flush = tiny(in, small - lone) ? 0
-				       : fmin(posix_flush_secs(in, c),
-					      fmax(0, z(V(SMALL_T)) - kept));
+	flush = tiny(in, small - lone) ? 0 : posix_flush_secs(in, c);
+	/* syncs once a file over many files wait a commit each (FSYNC) */
+	flush = fmin(flush + once_sync_secs(in, c),
+		     fmax(0, z(V(SMALL_T)) - kept));
 	/* the flush is the same bytes at the same pace: not kept twice */
 	wb = fmin(fmax(0, small_writeback(in, c, small - lone) - flush),
 		  fmax(0, z(V(SMALL_T)) - kept - flush));
@@ -2682,7 +2729,7 @@ static double fsync_stake(const struct iol_triage_in *in,
 EVAL(e_fsync)
 {
 	double extra, again, sw = z(V(SYNC_SW)), srecs = z(V(SYNC_SRECS));
-	double writes = z(V(PWRITES)) + sw, recs;
+	double writes = z(V(PWRITES)) + sw, recs, once;
 	int repeated;
 
 	(void)c;
@@ -2697,6 +2744,18 @@ EVAL(e_fsync)
 	*v = 100.0 * extra / writes;
 	again = recs > 0 ? extra / recs : 0;
 	repeated = extra > 0 && again >= K(FSYNC_FILE);
+	once = !repeated && again < K(FSYNC_COMMIT) ? once_sync_secs(in, c) : 0;
+	if (once > 0) {
+		DETAIL("%.0f fsync/fdatasync for %.0f POSIX writes, %.0f "
+		       "synced records, %.1f more syncs a record: a sync per "
+		       "file over many files (%.0f a process, a sync every "
+		       "%.1f writes); %.3f s of the write time waits a commit "
+		       "a file beyond the bytes' flush",
+		       V(PSYNCS), writes, recs, again,
+		       recs / fmax(1, z(V(NPROCS))), writes / V(PSYNCS), once);
+		*stake = once;
+		return 4;
+	}
 	DETAIL("%.0f fsync/fdatasync for %.0f POSIX writes in %.0f written "
 	       "records, %.0f of them synced (a shared record counts once a "
 	       "process); the first sync of each synced record is not "
