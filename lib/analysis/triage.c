@@ -455,6 +455,38 @@ static double strag_excess(const struct iol_phase *jp,
 	return fmax(*own - *med, 0);
 }
 
+/* Why no straggler, when no phase has one: its aggregator's */
+static void aggr_note(const struct iol_phase *jp, const struct iol_phase *r,
+		      double own, struct iol_triage_in *in)
+{
+	if (isfinite(in->v[IOL_TIN_STRAG]))
+		return;
+	snprintf(in->s[IOL_TIN_STRAG_DETAIL - IOL_TIN_NNUM], sizeof(in->s[0]),
+		 "phase %zu's last rank %lld is a collective-buffering "
+		 "aggregator: its %.3f s of POSIX I/O is the collective "
+		 "calls' work, which the other ranks wait for inside MPI-IO",
+		 jp->id, (long long)r->rank, own);
+}
+
+/*
+ * The late rank is a collective-buffering aggregator (issue 34, round
+ * 102): it alone did POSIX I/O in the phase, the others next to none
+ * of their own, and the job's MPI-IO data calls are mostly collective.
+ * Its time is the collective calls' own work, which the others wait
+ * for inside MPI-IO; no straggler.  r102-ckdaily: ROMIO's one aggregator,
+ * rank 0, wrote 40 x 8 MiB (9.63 s) while ranks 1-3 wrote 2 MiB each
+ * through MPI_File_write_at_all; labelled not a straggler.  A rank slow
+ * at its own independent I/O, or beside others' POSIX I/O, still is.
+ */
+static int strag_aggr(const struct iol_triage_in *in, double own, double med)
+{
+	double coll = in->v[IOL_TIN_COLL], indep = in->v[IOL_TIN_INDEP];
+
+	/* the others' own: under 1 % of its (a close's 10 us) */
+	return own > 0 && !(med * 100 > own) && coll > 0 &&
+	       !(indep > coll); /* NAN: no MPI-IO record, none independent */
+}
+
 /* The straggler of one phase (rows of its ranks, where each ended in
  * end[], e room for them): how far the last rank ended after the median
  * rank, in percent of the phase. */
@@ -502,6 +534,10 @@ static void phase_strag(const struct iol_phase *jp, const struct iol_phase *r,
 		snprintf(more, sizeof(more),
 			 "; its I/O there %.3f s, the median rank's %.3f s",
 			 own_s, med_s);
+	}
+	if (strag_aggr(in, own_s, med_s)) {
+		aggr_note(jp, &r[last], own_s, in);
+		return;
 	}
 	if (!strag_beats(pct, stake, thr, in))
 		return;
