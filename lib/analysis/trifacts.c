@@ -525,6 +525,16 @@ static double mpiio_nb_secs(const struct mpisets *mpi, uint64_t id)
 	return f ? f->nbt : -1;
 }
 
+double iol_trifacts_movers(double bytes, double var, double n)
+{
+	double k;
+
+	if (!(bytes > 0) || !(var >= 0) || !(n >= 1))
+		return NAN;
+	k = bytes * bytes / (n * var + bytes * bytes / n);
+	return k >= 1 ? floor(k + 0.5) : 1;
+}
+
 static void aggregators(const struct iol_job *job, const struct iol_jrec *r,
 			double bytes, double time, const struct mpisets *mpi,
 			struct iol_trifacts *tf)
@@ -535,10 +545,7 @@ static void aggregators(const struct iol_job *job, const struct iol_jrec *r,
 
 	if (bytes < 1048576.0 || n < 2 || !(var >= 0))
 		return;
-	k = bytes * bytes / (n * var + bytes * bytes / n);
-	if (!(k >= 1))
-		k = 1;
-	k = floor(k + 0.5);
+	k = iol_trifacts_movers(bytes, var, n);
 	per = n / k;
 	if (!(per <= tf->aggr_ranks)) {
 		tf->aggr_ranks = per;

@@ -277,6 +277,12 @@ double iol_triage_dxt_rereads(const struct iol_job *job, double *bytes,
 /* Is path a program's code (.py, .pyc, .pyo, .so, .so.N): imports,
  * not data (trifacts.c) */
 int iol_trifacts_code_file(const char *path);
+
+/* How many of n ranks moved a shared record's bytes, from the variance
+ * of its bytes over the ranks (k ranks moving bytes/k each: k = B^2 /
+ * (n var + B^2 / n)), rounded, at least 1; NAN where var or n cannot
+ * say. */
+double iol_trifacts_movers(double bytes, double var, double n);
 /* Of the counters' seconds for the data re-reads (each POSIX record's
  * read time split by bytes), the share its slowest read leaves: a
  * record's re-reads take at most its read time less its slowest read;

@@ -122,21 +122,19 @@ static int mover_before(const struct movers *a, const struct movers *b)
 IOL_SORT_DEFINE(sort_movers, struct movers, mover_before)
 
 /* A POSIX record's ranks that moved bytes: a shared record's estimated
- * from the variance of bytes over the ranks (as the aggregators of
- * trifacts.c: k ranks moving B/k each, k = B^2 / (N var + B^2 / N)) */
+ * from the variance of its bytes over the ranks, iol_trifacts_movers() */
 static double rec_movers(const struct iol_jrec *r, double np)
 {
 	double b = (double)r->ic[POSIX_BYTES_READ] +
 		   (double)r->ic[POSIX_BYTES_WRITTEN],
-	       var = r->fc[POSIX_F_VARIANCE_RANK_BYTES];
+	       var = r->fc[POSIX_F_VARIANCE_RANK_BYTES], k;
 
 	if (!(b > 0))
 		return 0;
 	if (r->rank >= 0)
 		return 1;
-	return var >= 0 && np >= 1
-		       ? floor(b * b / (np * var + b * b / np) + 0.5)
-		       : np;
+	k = iol_trifacts_movers(b, var, np);
+	return isnan(k) ? np : k;
 }
 
 /* The POSIX movers of each file, by id, *n of them; NULL on no memory */
