@@ -525,16 +525,6 @@ static double mpiio_nb_secs(const struct mpisets *mpi, uint64_t id)
 	return f ? f->nbt : -1;
 }
 
-double iol_trifacts_movers(double bytes, double var, double n)
-{
-	double k;
-
-	if (!(bytes > 0) || !(var >= 0) || !(n >= 1))
-		return NAN;
-	k = bytes * bytes / (n * var + bytes * bytes / n);
-	return k >= 1 ? floor(k + 0.5) : 1;
-}
-
 static void aggregators(const struct iol_job *job, const struct iol_jrec *r,
 			double bytes, double time, const struct mpisets *mpi,
 			struct iol_trifacts *tf)

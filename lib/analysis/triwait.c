@@ -121,6 +121,17 @@ static int mover_before(const struct movers *a, const struct movers *b)
 
 IOL_SORT_DEFINE(sort_movers, struct movers, mover_before)
 
+/* (trifacts.c's aggregators call it too: triwait.o sits below trifacts.o) */
+double iol_trifacts_movers(double bytes, double var, double n)
+{
+	double k;
+
+	if (!(bytes > 0) || !(var >= 0) || !(n >= 1))
+		return NAN;
+	k = bytes * bytes / (n * var + bytes * bytes / n);
+	return k >= 1 ? floor(k + 0.5) : 1;
+}
+
 /* A POSIX record's ranks that moved bytes: a shared record's estimated
  * from the variance of its bytes over the ranks, iol_trifacts_movers() */
 static double rec_movers(const struct iol_jrec *r, double np)
