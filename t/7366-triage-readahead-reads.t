@@ -45,7 +45,7 @@ for c in round12/r12-sqlite-select round11/r11-sorted-pread; do
 	is "$1 $(col "$TMP/t.tsv" IOL-SMALL-REQ 3) $(col "$TMP/t.tsv" IOL-IO-TIME 3)" "1 info info" \
 		"$b: readahead (awk: $2 % sequential, gaps $3 B): SMALL-REQ and IO-TIME info (main: warn)"
 done
-col "$TMP/t.tsv" IOL-SMALL-REQ 8 | grep -q "MiB/s not saved; read ahead: by time)"
+col "$TMP/t.tsv" IOL-SMALL-REQ 8 | grep -Eq "MiB/s not saved; read ahead: by time[;)]"
 ok $? "... the detail says readahead serves them"
 # round 6's sqlite-points: random page reads, labelled material
 L=$D/triage-round6/r6-sqlite-points.darshan
