@@ -919,7 +919,8 @@ static const struct iol_field fields[] = {
 	/* issue 34, round 29: a file storm's data time */
 	NUMF("small_file_time", IOL_FT_NUM, "s",
 	     "the slowest rank's POSIX and STDIO read and write seconds in "
-	     "files of at most 64 KiB (highest byte + 1)",
+	     "files of at most 64 KiB (highest byte + 1), but for files a "
+	     "process opened 10 times or more to move a piece of each time",
 	     4, t_small_file_time),
 	NUMF("small_file_span", IOL_FT_NUM, "B",
 	     "the bytes of those small files read, each file's highest byte "

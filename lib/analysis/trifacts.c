@@ -1692,22 +1692,54 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 	return 0;
 }
 
+/* A module's small-file columns: max byte read, written, read time,
+ * write time, opens, fdopens (-1: none), bytes read, written. */
+struct smallf_cols {
+	int mr, mw, tr, tw, op, fdop, br, bw;
+};
+
+/*
+ * A file a process opened again and again (IOL_TRI_STORM_REOPENS times
+ * or more) to move a piece of it each time (under half the file an open
+ * on average): a line appended a step, a record looked up (issue 34,
+ * round 108's r108-sweepsync: 8 progress.csv files opened 300 times
+ * each to append a 28-B line, 14.8 s of synchronous writes).  Packing
+ * such files into one keeps every open and every request, so their data
+ * time is the requests' (SMALL-REQ) and the reopens' (META-BOUND), not a
+ * file storm's.  A file read whole at each open (a loader's epochs)
+ * stays a storm's file.
+ */
+static int piece_file(const struct iol_jrec *r, const struct smallf_cols *c,
+		      int64_t hi, int64_t nprocs)
+{
+	int64_t op = nn(r->ic[c->op]), procs = r->rank < 0 ? nprocs : 1, moved;
+
+	if (c->fdop >= 0)
+		op = sadd(op, nn(r->ic[c->fdop]));
+	if (op < IOL_TRI_STORM_REOPENS * (procs > 1 ? procs : 1))
+		return 0;
+	moved = sadd(nn(r->ic[c->br]), nn(r->ic[c->bw]));
+	return (double)moved < (double)op * (double)(hi + 1) / 2;
+}
+
 /*
  * A record's read and write seconds when its file is small: its highest
  * byte read or written + 1 at most IOL_TRI_SMALL_FILE_B (the default
  * small_file_bytes).  A storm's cost is each small file's open, its few
  * small requests and its close (issue 34, round 29's dl-npy-many: 0.141
  * s of opens and 0.181 s of 9061 reads of 2000 files of 8320 B).  0
- * when the file is larger or was not read or written.
+ * when the file is larger or was not read or written, or is a piece
+ * file (piece_file()).
  */
-static double small_file_secs(const struct iol_jrec *r, int mr, int mw, int tr,
-			      int tw)
+static double small_file_secs(const struct iol_jrec *r,
+			      const struct smallf_cols *c, int64_t nprocs)
 {
-	int64_t hi = r->ic[mr] > r->ic[mw] ? r->ic[mr] : r->ic[mw];
+	int64_t hi = r->ic[c->mr] > r->ic[c->mw] ? r->ic[c->mr] : r->ic[c->mw];
 
-	if (hi < 0 || hi >= IOL_TRI_SMALL_FILE_B)
+	if (hi < 0 || hi >= IOL_TRI_SMALL_FILE_B ||
+	    piece_file(r, c, hi, nprocs))
 		return 0;
-	return nnf(r->fc[tr]) + nnf(r->fc[tw]);
+	return nnf(r->fc[c->tr]) + nnf(r->fc[c->tw]);
 }
 
 /* a small file read: its id and its highest byte read + 1 */
@@ -1731,8 +1763,9 @@ struct spans {
 /* One module's small files' data seconds into a (a shared record: its
  * mean rank's, the record's sum over nprocs), and the files read into
  * sp. */
-static void small_files_mod(const struct iol_job *job, int mod, const int *c,
-			    struct rankacc *a, struct spans *sp)
+static void small_files_mod(const struct iol_job *job, int mod,
+			    const struct smallf_cols *c, struct rankacc *a,
+			    struct spans *sp)
 {
 	const struct iol_jmod *jm = &job->mod[mod];
 	size_t i;
@@ -1740,21 +1773,21 @@ static void small_files_mod(const struct iol_job *job, int mod, const int *c,
 	for (i = 0; jm->loaded && i < jm->n; i++) {
 		const struct iol_jrec *r =
 			&jm->recs[jm->byid ? jm->byid[i] : i];
-		double t = small_file_secs(r, c[0], c[1], c[2], c[3]);
+		double t = small_file_secs(r, c, job->nprocs);
 
 		if (r->rank < 0 && job->nprocs > 1)
 			t /= (double)job->nprocs;
 		if (!jm->byid)
 			racc_add(a, r->rank, t);
-		if (t > 0 && r->ic[c[0]] >= 0)
-			sp->v[sp->n++] = (struct span){r->id, r->ic[c[0]] + 1};
+		if (t > 0 && r->ic[c->mr] >= 0)
+			sp->v[sp->n++] = (struct span){r->id, r->ic[c->mr] + 1};
 	}
 	/* in id order above, the files; the ranks' sums in the records'
 	 * order, as always (a sum in another order may differ in its last
 	 * bits) */
 	for (i = 0; jm->loaded && jm->byid && i < jm->n; i++) {
 		const struct iol_jrec *r = &jm->recs[i];
-		double t = small_file_secs(r, c[0], c[1], c[2], c[3]);
+		double t = small_file_secs(r, c, job->nprocs);
 
 		if (r->rank < 0 && job->nprocs > 1)
 			t /= (double)job->nprocs;
@@ -1803,10 +1836,16 @@ static double span_bytes(struct spans *sp, size_t at, int sorted)
  * tf->small_file_span: span_bytes(), the job's. */
 static int small_files(const struct iol_job *job, struct iol_trifacts *tf)
 {
-	static const int pc[] = {POSIX_MAX_BYTE_READ, POSIX_MAX_BYTE_WRITTEN,
-				 POSIX_F_READ_TIME, POSIX_F_WRITE_TIME};
-	static const int sc[] = {STDIO_MAX_BYTE_READ, STDIO_MAX_BYTE_WRITTEN,
-				 STDIO_F_READ_TIME, STDIO_F_WRITE_TIME};
+	static const struct smallf_cols pc = {
+		POSIX_MAX_BYTE_READ, POSIX_MAX_BYTE_WRITTEN,
+		POSIX_F_READ_TIME,   POSIX_F_WRITE_TIME,
+		POSIX_OPENS,	     -1,
+		POSIX_BYTES_READ,    POSIX_BYTES_WRITTEN};
+	static const struct smallf_cols sc = {
+		STDIO_MAX_BYTE_READ, STDIO_MAX_BYTE_WRITTEN,
+		STDIO_F_READ_TIME,   STDIO_F_WRITE_TIME,
+		STDIO_OPENS,	     STDIO_FDOPENS,
+		STDIO_BYTES_READ,    STDIO_BYTES_WRITTEN};
 	const struct iol_jmod *p = &job->mod[IOL_MOD_POSIX],
 			      *s = &job->mod[IOL_MOD_STDIO];
 	size_t nr = job->nprocs > 0 && job->nprocs <= MAX_RANKS
@@ -1825,9 +1864,9 @@ static int small_files(const struct iol_job *job, struct iol_trifacts *tf)
 		free(a.v), free(sp.v);
 		return IOL_ENOMEM;
 	}
-	small_files_mod(job, IOL_MOD_POSIX, pc, &a, &sp);
+	small_files_mod(job, IOL_MOD_POSIX, &pc, &a, &sp);
 	at = sp.n;
-	small_files_mod(job, IOL_MOD_STDIO, sc, &a, &sp);
+	small_files_mod(job, IOL_MOD_STDIO, &sc, &a, &sp);
 	tf->small_file_time = racc_slowest(&a);
 	tf->small_file_span =
 		span_bytes(&sp, at, in_id_order(p) && in_id_order(s));

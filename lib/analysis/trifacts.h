@@ -22,6 +22,10 @@
  * default small_file_bytes; a fact is measured before any site's
  * configuration is read) */
 #define IOL_TRI_SMALL_FILE_B 65536
+/* small_file_time's files leave out one opened this many times by a
+ * process to move a piece of it each time (triage's default
+ * storm_reopens) */
+#define IOL_TRI_STORM_REOPENS 10
 
 struct iol_trifacts {
 	/* POSIX */
