@@ -3770,7 +3770,8 @@ EVAL(e_shtimb)
 		DETAIL("no shared file of 1 MiB with its ranks' times, "
 		       "none whose spread a rank owns (more bytes, OSTs of "
 		       "its own, a slow call, a lag beyond a collective "
-		       "file's reads and writes: a wait)");
+		       "file's reads and writes: a wait, or beyond its "
+		       "POSIX work: a wait in collective calls)");
 		return -1;
 	}
 	*v = V(SHTIMB);

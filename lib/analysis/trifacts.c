@@ -658,10 +658,16 @@ static int mpiio_shared_storage(const struct iol_job *job,
  * waited 3.4-7.0 s for the compute-bound rank 3, 0.09-0.20 s, while
  * the file's writes took 0.15-0.29 s summed; its reruns flipped on the
  * wait's length, labelled false).  No threshold: the record's own
- * times and the bytes test spread_shared_storage() draws.
+ * times and the bytes test spread_shared_storage() draws.  A lag in the
+ * collective reads and writes themselves is a wait too when it exceeds
+ * all the POSIX work beneath the file, posix (sposix_work(); -1
+ * unknown): the calls return when the last rank has come, and the
+ * slowest rank cannot have spent more on its own I/O than every rank's
+ * POSIX seconds together.  Independent calls, or a lag the POSIX work
+ * can hold, stay a rank's spread.
  */
 static int spread_coll_wait(const struct spread_in *s, const int64_t *c,
-			    const double *f, double nprocs)
+			    const double *f, double nprocs, double posix)
 {
 	double mb = s->bytes / nprocs, mt = s->time / nprocs;
 	int64_t indep = sadd(sadd(c[MPIIO_INDEP_READS], c[MPIIO_INDEP_WRITES]),
@@ -672,7 +678,8 @@ static int spread_coll_wait(const struct spread_in *s, const int64_t *c,
 	    s->slow_b < 0 || (double)s->slow_b > 1.05 * mb)
 		return 0;
 	return s->slow_t - mt >
-	       nnf(f[MPIIO_F_READ_TIME]) + nnf(f[MPIIO_F_WRITE_TIME]);
+	       fmin(nnf(f[MPIIO_F_READ_TIME]) + nnf(f[MPIIO_F_WRITE_TIME]),
+		    posix >= 0 ? posix : INFINITY);
 }
 
 /* A shared POSIX record: small operations, and its spread unless MPI-IO
@@ -2312,19 +2319,28 @@ static int sposix_make(const struct iol_job *job, struct sposix *sp)
  * that POSIX time: a rank slower than the others beyond its aggregation
  * work stays a straggler, as does any rank of an independent file.
  */
-static void net_aggregation(const struct sposix *sp, struct spread_in *s)
+/* the first of sp's records of file id (sp->n: none) */
+static size_t sposix_first(const struct sposix *sp, uint64_t id)
 {
-	size_t lo = 0, hi = sp->n, i;
+	size_t lo = 0, hi = sp->n;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (sp->v[mid]->id < s->id)
+		if (sp->v[mid]->id < id)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (i = lo; i < sp->n && sp->v[i]->id == s->id; i++) {
+	return lo;
+}
+
+static void net_aggregation(const struct sposix *sp, struct spread_in *s)
+{
+	size_t i;
+
+	for (i = sposix_first(sp, s->id); i < sp->n && sp->v[i]->id == s->id;
+	     i++) {
 		const struct iol_jrec *r = sp->v[i];
 		double slow = r->fc[POSIX_F_SLOWEST_RANK_TIME],
 		       all = nnf(r->fc[POSIX_F_READ_TIME]) +
@@ -2338,6 +2354,37 @@ static void net_aggregation(const struct sposix *sp, struct spread_in *s)
 		s->time -= all;
 		return;
 	}
+}
+
+/*
+ * What a collective file's bytes cost in POSIX (issue 34, round 104):
+ * the read, write and metadata seconds of all its shared POSIX records,
+ * every rank's, when they moved at least the bytes MPI-IO moved (the
+ * aggregators write the ranks' bytes, sieving reads more); -1 when they
+ * did not (no POSIX record, a driver beneath MPI-IO that Darshan's POSIX
+ * module does not see).  A rank's lag beyond the mean rank longer than
+ * all of that is no I/O of its own: r104-scf8's 8 ranks on 2 cores at
+ * load 33 wrote a 2 MiB checkpoint collectively every iteration, the
+ * slowest 3.379 s and the mean 1.717 s in MPI-IO over 0.0066 s of POSIX
+ * writes by the one aggregator (labelled false: waits for descheduled
+ * ranks; its reruns were quiet).
+ */
+static double sposix_work(const struct sposix *sp, const struct spread_in *s)
+{
+	double t = 0, b = 0;
+	size_t i;
+
+	for (i = sposix_first(sp, s->id); i < sp->n && sp->v[i]->id == s->id;
+	     i++) {
+		const struct iol_jrec *r = sp->v[i];
+
+		t += nnf(r->fc[POSIX_F_READ_TIME]) +
+		     nnf(r->fc[POSIX_F_WRITE_TIME]) +
+		     nnf(r->fc[POSIX_F_META_TIME]);
+		b += (double)nn(r->ic[POSIX_BYTES_READ]) +
+		     (double)nn(r->ic[POSIX_BYTES_WRITTEN]);
+	}
+	return b > 0 && b >= s->bytes ? t : -1;
 }
 
 /*
@@ -2448,7 +2495,8 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 		}
 		if (jm->recs[i].rank < 0 &&
 		    (mpiio_shared_storage(job, &s, c, f) ||
-		     spread_coll_wait(&s, c, f, (double)job->nprocs)))
+		     spread_coll_wait(&s, c, f, (double)job->nprocs,
+				      coll > 0 ? sposix_work(&sp, &s) : -1)))
 			s.slow_t = -1; /* the time spread is judged no rank's */
 		if (jm->recs[i].rank < 0)
 			shared_spread(&s, (double)job->nprocs, tf);
