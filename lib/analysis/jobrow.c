@@ -334,6 +334,7 @@ TFNAME(t_askew_file, askew_id)
 INTG(t_rb_coll, posix_or_none(r, TF->rank_bytes_coll))
 INTG(t_ranks_bytes, TF->ranks_bytes)
 INTG(t_shwfiles, posix_or_none(r, TF->shared_wfiles))
+INTG(t_shwfiles_nompi, posix_or_none(r, TF->shared_wfiles_nompi))
 NUMG(t_small_top_secs, TF->small_top_secs)
 INTG(t_rank_min, TF->rank_bytes_min >= 0 ? TF->rank_bytes_min : NOINT)
 INTG(t_funnel, TF->funnel_rank >= 0 ? TF->funnel_rank : NOINT)
@@ -346,6 +347,7 @@ NUMG(t_mpsmall_time, TF->mpiio_small_time)
 TFINT(t_mpshsmall, mpiio_shared_small)
 TFINT(t_mpshops, mpiio_shared_ops)
 NUMG(t_mpshsmall_time, TF->mpiio_shared_small_time)
+TFINT(t_mpshsmall_coll, mpiio_shared_small_coll)
 TFINT(t_red_stdio, redundant_stdio)
 NUMG(t_red_reopen, TF->redundant_reopen_time)
 NUMG(t_red_rank, TF->redundant_rank_time)
@@ -1037,12 +1039,23 @@ static const struct iol_field fields[] = {
 	     "the slowest MPI-IO rank's time in collective reads and writes "
 	     "beyond each file's fastest rank's, files aggregators moved",
 	     4, t_mp_dwait),
+	/* issue 34, round 106: IOL-NO-COLLECTIVE judges the files where
+	 * the small calls are */
+	INTF("mpiio_shared_small_coll", IOL_FT_INT, "",
+	     "MPI-IO collective calls on the shared records with calls "
+	     "< 1 MiB",
+	     t_mpshsmall_coll),
+	/* issue 34, round 107: IOL-NO-MPIIO judges the files */
+	INTF("shared_written_files_nompi", IOL_FT_INT, "",
+	     "shared files written through POSIX with no MPI-IO record "
+	     "(1 MiB and a write a rank or more)",
+	     t_shwfiles_nompi),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 112,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 114,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

@@ -119,6 +119,8 @@ static const char *const in_names[] = {"nprocs",
 				       "mpiio_shared_small_ops",
 				       "mpiio_shared_ops",
 				       "mpiio_shared_small_time",
+				       "mpiio_shared_small_coll",
+				       "shared_written_files_nompi",
 				       "redundant_stdio_bytes",
 				       "stdio_ops",
 				       "lone_reads",
@@ -3264,6 +3266,12 @@ EVAL(e_stdio)
 	return 3;
 }
 
+/*
+ * The shared files written through POSIX alone, judged by file: a job
+ * that reads its input through MPI-IO may still have every rank write
+ * its output file through POSIX (r107-seismic: out.sgy, 3073 pwrites
+ * from 4 ranks, no MPI-IO record for it; labelled true, trivial).
+ */
 EVAL(e_nompiio)
 {
 	(void)c, (void)stake;
@@ -3271,9 +3279,17 @@ EVAL(e_nompiio)
 		DETAIL("a single process");
 		return -1;
 	}
-	*v = isfinite(V(MPIIO_BR)) ? 0 : z(V(SHWFILES));
-	if (isfinite(V(MPIIO_BR)))
-		DETAIL("the job uses MPI-IO");
+	*v = isfinite(V(MPIIO_BR)) ? z(V(SHWFILES_NOMPI)) : z(V(SHWFILES));
+	if (isfinite(V(MPIIO_BR)) && *v > 0)
+		DETAIL("%.0f files every rank opened and wrote through POSIX "
+		       "with no MPI-IO record, though the job uses MPI-IO on "
+		       "others",
+		       *v);
+	else if (isfinite(V(MPIIO_BR)))
+		DETAIL("the job uses MPI-IO%s",
+		       isfinite(V(SHWFILES_NOMPI))
+			       ? " for every file all ranks write"
+			       : "");
 	else
 		DETAIL("%.0f files every rank opened and wrote through "
 		       "POSIX, no MPI-IO (%.0f shared files in all; those "
@@ -3821,7 +3837,24 @@ struct coll_small {
 	double ms, t, syncs, kept, rate;
 	enum pace_src src;
 	int mpiio; /* the MPI-IO layer's calls, else POSIX's beneath them */
+	int files; /* judged on their files, the job's other calls collective */
 };
+
+/*
+ * Do collective calls rule out the small MPI-IO calls' part?  Those on
+ * the shared files that hold the small calls, where the log tells them
+ * (mpiio_shared_small_coll), else any of the job's.  A job that reads
+ * its input with read_all and writes its output in small independent
+ * write_at calls is the pattern collective buffering fixes
+ * (r106-propsite: 4 collective reads of the configuration, 8192
+ * independent 2304-B writes to two propagator files, 36.09 s; the
+ * collective twin 2.97 s; labelled material).
+ */
+static int coll_small_coll(const struct iol_triage_in *in, int *files)
+{
+	*files = isfinite(V(MP_SHSMALL_COLL)) && z(V(COLL)) > 0;
+	return *files ? V(MP_SHSMALL_COLL) > 0 : z(V(COLL)) > 0;
+}
 
 /*
  * IOL-NO-COLLECTIVE's second part (issue 34, round 44): what collective
@@ -3847,15 +3880,17 @@ static double coll_small_secs(const struct iol_triage_in *in,
 	 * faster in five rounds (r6, r26, r31, r39 h5-indep, r40-flash,
 	 * labelled trivial or false); its small requests are its metadata
 	 * and small datasets, which IOL-SMALL-REQ tells */
-	if (z(V(COLL)) > 0 || !(z(V(INDEP)) > 0) || z(V(HDF5)) > 0)
+	if (!(z(V(INDEP)) > 0) || z(V(HDF5)) > 0)
 		return 0;
 	if (mpiio_shsmall_layer(in, c)) {
+		if (coll_small_coll(in, &s->files))
+			return 0;
 		s->mpiio = 1;
 		s->ms = V(MP_SHSMALL);
 		s->t = mpiio_small_secs(in, z(V(MP_SHSMALL_T)), z(V(SH_SMALL)),
 					z(V(SH_OPS)));
 		ops = z(V(MP_OPS)) - z(V(MP_SMALL)) + s->ms;
-	} else if (z(V(SH_OPS)) > 0 &&
+	} else if (!(z(V(COLL)) > 0) && z(V(SH_OPS)) > 0 &&
 		   100.0 * z(V(SH_SMALL)) / V(SH_OPS) > K(SHSMALL)) {
 		s->ms = z(V(SH_SMALL));
 		s->t = fmin(z(V(SHSMALL_T)), z(V(MPIIO_T)));
@@ -3915,6 +3950,13 @@ EVAL(e_coll)
 	}
 	wait = coll_wait_secs(in);
 	small = coll_small_secs(in, c, &s);
+	/* the files where the small calls are hold no collective call:
+	 * their share, not the job's, is the rule's value, and the job's
+	 * waiting beyond POSIX, in its collective calls too, is not theirs
+	 * (r88-small: 2.16 s of it in the labelled run, 0.33 and 0.80 s in
+	 * its reruns, would make the verdict flip between them) */
+	if (s.files && s.t > 0)
+		*v = 0, wait = 0;
 	*stake = fmax(wait, small);
 	/* few operations matter when they take the time (a rule by time as
 	 * well as by count: 256 independent writes waiting 9 s) */
@@ -3923,8 +3965,11 @@ EVAL(e_coll)
 	 * a companion of its finding (companions[]), unless the waiting
 	 * beyond POSIX is material on its own */
 	comp = !few && small > wait && !coll_floors(in, c, wait);
-	DETAIL("%.0f collective of %.0f MPI-IO operations%s", V(COLL), ops,
-	       few ? " (too few to matter)" : "");
+	DETAIL("%.0f collective of %.0f MPI-IO operations%s%s", V(COLL), ops,
+	       few ? " (too few to matter)" : "",
+	       s.files && s.t > 0 ? ", none on the shared files of the small "
+				    "calls"
+				  : "");
 	coll_small_note(&s, *stake, comp, d, n);
 	return few ? 1 : comp ? 5 : 0;
 }

@@ -206,8 +206,10 @@ enum {
 	IOL_TIN_MP_SHSMALL,
 	IOL_TIN_MP_SHOPS,
 	IOL_TIN_MP_SHSMALL_T,
-	IOL_TIN_RED_STDIO,   /* re-reads through STDIO */
-	IOL_TIN_STDIO_OPS,   /* STDIO reads, writes and flushes */
+	IOL_TIN_MP_SHSMALL_COLL, /* collective calls on those records */
+	IOL_TIN_SHWFILES_NOMPI,	 /* shared written files, no MPI-IO record */
+	IOL_TIN_RED_STDIO,	 /* re-reads through STDIO */
+	IOL_TIN_STDIO_OPS,	 /* STDIO reads, writes and flushes */
 	IOL_TIN_LONE_READS,  /* reads alone in their open, within one request */
 	IOL_TIN_H5_T,	     /* HDF5 time by slowest: H5F metadata + H5D */
 	IOL_TIN_H5_META,     /* its metadata: H5F + H5D META */

@@ -703,6 +703,11 @@ static void shared_rec(const struct iol_job *job, const struct iol_jrec *r,
 	tf->shared_small = sadd(tf->shared_small, small_ops(r));
 	tf->shared_ops = sadd(tf->shared_ops, sadd(x->reads, x->writes));
 	tf->shared_wfiles += x->bw > 0;
+	/* data the ranks write together: a write a rank and 1 MiB, not
+	 * the 40 B Open MPI's shared-file-pointer files take */
+	tf->shared_wfiles_nompi += x->bw >= 1048576 &&
+				   x->writes >= job->nprocs &&
+				   !ids_has(&mpi->all, r->id);
 	if (spread_shared_storage(
 		    job, &s, (double)job->nprocs,
 		    r->ic[POSIX_MAX_WRITE_TIME_SIZE] >
@@ -2222,6 +2227,7 @@ static int mpiio_small(const struct iol_job *job, struct iol_trifacts *tf)
 	sh.v = all.v + nr + 1;
 	tf->mpiio_small = tf->mpiio_tiny = tf->mpiio_ops = 0;
 	tf->mpiio_shared_small = tf->mpiio_shared_ops = 0;
+	tf->mpiio_shared_small_coll = 0;
 	rounds = mpiio_rounds(jm, job->nprocs, &nrounds);
 	if (!rounds) {
 		free(all.v);
@@ -2253,6 +2259,11 @@ static int mpiio_small(const struct iol_job *job, struct iol_trifacts *tf)
 				sadd(tf->mpiio_shared_small, small);
 			tf->mpiio_shared_ops = sadd(tf->mpiio_shared_ops, ops);
 			racc_add(&sh, r->rank, t);
+			if (small > 0)
+				tf->mpiio_shared_small_coll = sadd(
+					tf->mpiio_shared_small_coll,
+					sadd(nn(r->ic[MPIIO_COLL_READS]),
+					     nn(r->ic[MPIIO_COLL_WRITES])));
 		}
 	}
 	free(rounds);
@@ -2593,6 +2604,7 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 		job->mod[IOL_MOD_H5F].present || job->mod[IOL_MOD_H5D].present;
 	tf->mpiio_small = tf->mpiio_tiny = tf->mpiio_ops = -1;
 	tf->mpiio_shared_small = tf->mpiio_shared_ops = -1;
+	tf->mpiio_shared_small_coll = -1;
 	tf->mpiio_small_time = tf->mpiio_shared_small_time = NAN;
 	tf->redundant_stdio = -1;
 	tf->redundant_once = -1;

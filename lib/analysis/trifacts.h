@@ -125,6 +125,10 @@ struct iol_trifacts {
 	/* shared POSIX records (files every rank opened) with writes: the
 	 * shared files worth MPI-IO, libraries every rank reads left out */
 	int64_t shared_wfiles;
+	/* of them, the files with no MPI-IO record, of 1 MiB and a write a
+	 * rank or more: IOL-NO-MPIIO judges the files, not whether the job
+	 * uses MPI-IO elsewhere (issue 34, round 107) */
+	int64_t shared_wfiles_nompi;
 	/* the MPI-IO layer's requests (its size bins, one a call): under
 	 * 1 MiB (less those of exactly 1 MiB, as for POSIX), under 10 KiB,
 	 * all; the same on shared records; and the estimated seconds a rank
@@ -135,6 +139,11 @@ struct iol_trifacts {
 	int64_t mpiio_small, mpiio_tiny, mpiio_ops;
 	int64_t mpiio_shared_small, mpiio_shared_ops;
 	double mpiio_small_time, mpiio_shared_small_time;
+	/* the collective calls on the shared records that hold small
+	 * calls: whether the files where the small calls are use
+	 * collective I/O, not whether any file does (issue 34, round 106);
+	 * -1: no MPI-IO module */
+	int64_t mpiio_shared_small_coll;
 	/* bytes re-read through STDIO beyond each file's highest offset + 1
 	 * read, less what the file's POSIX records already count (a byte
 	 * both layers saw counts once); -1: no STDIO module */
