@@ -77,6 +77,8 @@ static const struct {
 	{"stdio_wait_us", POS},
 	{"fsync_flush_mibs", POS},
 	{"fsync_call_us", POS},
+	{"iotime_paced_s", POS},
+	{"iotime_paced_pct", PCT},
 };
 _Static_assert(sizeof(keys) / sizeof(keys[0]) == IOL_TRIAGE_NKEYS,
 	       "one name per threshold");

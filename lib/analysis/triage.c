@@ -6164,6 +6164,54 @@ static int io_cause_structural(const struct iol_triage_in *in,
 	       z(V(CREATES_PP)) > t->f[k].threshold;
 }
 
+/*
+ * I/O at the device's pace that is most of a long run (issue 34, rounds
+ * 57, 95 and 105): no request pattern has anything to save, but an
+ * expert still tells the user, because the volume or the frequency is
+ * the lever (r105-rtmevery: 600 snapshots of 128 KiB a rank, 10.95 s of
+ * a 12.14 s run, where the imaging needs every 10th; r95-every: a
+ * shared checkpoint each step, 11.44 s of 22.22 s; r57-ckptslow: every
+ * checkpoint to the slow tier, 9.81 s of 11.12 s).  The slowest rank's
+ * I/O of iotime_paced_s or more, at least iotime_paced_pct of the run,
+ * is then at stake whole.  Shorter I/O at the same pace is a copy or a
+ * stream that is its own purpose (the labelled trivial ones hold at
+ * most 7.33 s: r19-few-250m, r40-mad's out-of-core 6.81 s).  Near half
+ * the run the share flips from run to run (r95-every: 51.5 %, its
+ * reruns 47.9 and 42.4 %, under io_time_pct), so most is two thirds
+ * (r105-rtmevery 90 %, r57-ckptslow 88 %, their reruns 79-91 %).  Its
+ * writes, at least half the POSIX + STDIO time: what a job writes, how
+ * often, is its choice, what it reads its input (sample-2: an I/O kernel
+ * reading 805 MB a rank, 76 s of 85 s, labelled trivial).  Not when
+ * the calls' time overlaps (threads or DXT summed past the run) or
+ * MPI-IO ran nonblocking: POSIX's time then drained behind computation
+ * (r61-iw-overlap: 9.38 s of POSIX, 0.47 s of MPI-IO calls).
+ */
+static int paced_bulk(const struct iol_triage_in *in,
+		      const struct iol_triage_conf *c, double io)
+{
+	double run = z(V(RUN_TIME)), wx, wy;
+
+	return K(IOTIME_PACED) > 0 && io >= K(IOTIME_PACED) && run > 0 &&
+	       io <= run && io * 100.0 >= K(IOTIME_PACED_PCT) * run &&
+	       z(V(WTIME)) * 2 >= z(V(IO_SLOWEST)) &&
+	       conc_share(in, &wx, &wy) >= 1 && !(z(V(NB)) > 0);
+}
+
+/* paced_bulk()'s clause in IO-TIME's detail */
+static void paced_note(const struct iol_triage_in *in, double rate, double io,
+		       char *d, size_t n)
+{
+	size_t l = strlen(d);
+
+	snprintf(d + l, n - l,
+		 "; %.0f MiB/s, the storage's pace, no pattern with anything "
+		 "to save, but %.0f %% of the run and over iotime_paced_s/"
+		 "_pct: "
+		 "the volume or frequency is the lever (write less often, "
+		 "less data, or to faster storage), all of it at stake",
+		 rate, 100.0 * io / V(RUN_TIME));
+}
+
 static void io_time_stake(const struct iol_triage_in *in,
 			  const struct iol_triage_conf *c, int detail,
 			  const unsigned char *crossed, struct iol_triage *t)
@@ -6173,7 +6221,7 @@ static void io_time_stake(const struct iol_triage_in *in,
 	const char *layer;
 	double io, rate, cost, wx, wy;
 	size_t l;
-	int full, held;
+	int full, held, paced;
 
 	for (k = 0; k < NRULES && rules[k].eval != e_iotime; k++)
 		;
@@ -6187,7 +6235,11 @@ static void io_time_stake(const struct iol_triage_in *in,
 	full = rate >= K(FULL_RATE);
 	cost = full ? fmin(io, io_cause_secs(in, c, crossed, t)) : io;
 	held = full && cost > 0 && cost * 100.0 < K(IOTIME_CAUSE) * io;
-	if (detail) {
+	paced = full && !(cost > 0) && paced_bulk(in, c, io_top(in, &layer));
+	if (detail && paced) {
+		cut_note(f->detail);
+		paced_note(in, rate, io, f->detail, sizeof(f->detail));
+	} else if (detail) {
 		cut_note(f->detail);
 		l = strlen(f->detail);
 		snprintf(f->detail + l, sizeof(f->detail) - l,
@@ -6211,7 +6263,8 @@ static void io_time_stake(const struct iol_triage_in *in,
 				       sizeof(f->detail) - l);
 		}
 	}
-	f->stake = cost;
+	f->stake = paced ? io : cost;
+	f->paced = paced;
 	f->sev = rules[k].sev;
 	f->floored = 0;
 	if (held) {
@@ -6352,7 +6405,9 @@ int iol_triage_run_phases(const struct iol_job *job,
  * a 780 s run in I/O, ~762 s of it OST 14's, called "no cause fired"
  * beside IOL-SLOW-OST).  The OST rules run after the table, so IO-TIME
  * takes SLOW-OST's stake here (already the slowest rank's, within the
- * run), when larger than what its other causes cost.
+ * run), when larger than what its other causes cost, or in place of the
+ * whole I/O time at the storage's pace (paced_bulk()): a slow OST is
+ * the named cause, not the volume.
  */
 static void iotime_slow_ost(const struct iol_triage_in *in,
 			    const struct iol_triage_conf *c,
@@ -6361,6 +6416,7 @@ static void iotime_slow_ost(const struct iol_triage_in *in,
 	size_t k = rule_index("IOL-IO-TIME"), j, l;
 	struct iol_finding *f, *o = NULL;
 	const char *layer;
+	double base;
 	char *p;
 
 	for (j = NRULES; j < t->n; j++)
@@ -6371,7 +6427,7 @@ static void iotime_slow_ost(const struct iol_triage_in *in,
 	f = &t->f[k];
 	if (!(f->value > f->threshold) || f->lead ||
 	    (isfinite(f->stake) && f->stake >= o->stake &&
-	     f->sev <= IOL_SEV_WARN))
+	     f->sev <= IOL_SEV_WARN && !f->paced))
 		return;
 	/* io_time_stake()'s clause on the rate and causes is replaced */
 	for (p = f->detail; (p = strstr(p, "; ")); p += 2)
@@ -6383,8 +6439,10 @@ static void iotime_slow_ost(const struct iol_triage_in *in,
 	l = strlen(f->detail);
 	snprintf(f->detail + l, sizeof(f->detail) - l,
 		 "; at stake the slow OST's time (IOL-SLOW-OST)");
-	f->stake = fmin(io_top(in, &layer),
-			fmax(isfinite(f->stake) ? f->stake : 0, o->stake));
+	/* the whole I/O at the storage's pace gives way to the named cause */
+	base = isfinite(f->stake) && !f->paced ? f->stake : 0;
+	f->stake = fmin(io_top(in, &layer), fmax(base, o->stake));
+	f->paced = 0;
 	f->sev = rules[k].sev;
 	f->floored = 0;
 	impact(in, c, 1, 0, 1, f);

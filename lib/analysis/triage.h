@@ -77,6 +77,8 @@ enum {
 	IOL_TK_STDIO_WAIT,
 	IOL_TK_FSYNC_FLUSH,
 	IOL_TK_FSYNC_CALL,
+	IOL_TK_IOTIME_PACED,
+	IOL_TK_IOTIME_PACED_PCT,
 	IOL_TRIAGE_NKEYS
 };
 struct iol_triage_conf {
@@ -332,6 +334,8 @@ struct iol_finding {
 	double value, threshold; /* value NAN when not evaluated */
 	double stake, stake_pct; /* NAN when the rule has none */
 	int floored;	  /* crossed, but below the impact floor (so info/ok) */
+	int paced;	  /* IOL-IO-TIME: all its I/O at stake, no cause's (the
+			     volume or frequency: iotime_paced_s) */
 	const char *lead; /* the code whose pattern this is part of, or NULL
 			     (then sev and stake are the lead's) */
 	char detail[400]; /* who is responsible, or why not evaluated */
