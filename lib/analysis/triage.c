@@ -4706,6 +4706,20 @@ static int red_sieved(const struct iol_triage_in *in,
 	return sieved_share(in) > 0;
 }
 
+/* The bytes moved again are mostly rewrites (red_split()): the same
+ * offsets written again, a file rewritten every step.  Reading once and
+ * broadcasting (the rule's own advice) does nothing for them (r113 tp:
+ * three dumps of a changing array over one file) */
+static int red_rewrites(const struct iol_triage_in *in,
+			const struct iol_triage_conf *c)
+{
+	struct red_parts p;
+
+	(void)c;
+	red_split(in, &p);
+	return p.rw > 0 && p.rw >= 2 * (p.rr + p.rc);
+}
+
 /* Recommendations by the layer a rule judged, before the rule's own
  * alternative: small collective MPI-IO calls are aggregated already, so
  * raising cb_buffer_size (the POSIX case) does nothing for them; STDIO's
@@ -4751,6 +4765,11 @@ static const struct {
 	 "move as they are, or use collective I/O with collective "
 	 "buffering, which moves each span once for all ranks. Data read "
 	 "again besides: read once and share it (MPI_Bcast)."},
+	{"IOL-REDUNDANT", red_rewrites,
+	 "The bytes moved again are writes over bytes already written: a "
+	 "file rewritten step after step, or its pieces written more than "
+	 "once. Write each result once: keep the state in memory and write "
+	 "it less often, or only at the end."},
 };
 
 /* Two rule codes equal: every code is "IOL-" and a name, so the name's
