@@ -40,6 +40,33 @@ for f in $D/triage-round113/reruns/r113-labels113-ab[12]-bprew.darshan; do
 	is "$(col IOL-SMALL-REQ 3)" warn "$(basename "$f"): rerun found too"
 done
 
+# a rank's own record synced after every write: DXT times the writes
+# alone (Darshan's write time holds the fsyncs).  r111-resfsync: 800
+# lines of < 100 B on a sync mount, each fsynced: 0.025 s a rank from
+# the write time over the syncs, 7.38 s of rank 0's 8.50 s in DXT
+# (labelled material)
+dxt_truth() { # the most DXT write seconds of a rank in writes < 100 KiB
+	$RUN parse --dxt "$1" 2>/dev/null | awk '
+		$1 == "X_POSIX" && $3 == "write" && $6 < 102400 { s[$2] += $8 - $7 }
+		END { for (r in s) if (s[r] > m) m = s[r]; printf "%.3f\n", m }'
+}
+for f in $D/triage-round111/r111-resfsync.darshan \
+	$D/triage-round111/reruns/r111-labels111-ab[12]-resfsync.darshan; do
+	b=$(basename "$f")
+	$RUN triage --all --format tsv "$f" >"$TMP/t.tsv" 2>/dev/null
+	is "$(col IOL-SMALL-REQ 3)" warn "$b: the synchronous small writes found (main: 0.025 s a rank)"
+	is "$(col IOL-FSYNC 3)" warn "$b: the fsyncs stay found"
+	t=$(dxt_truth "$f") s=$(col IOL-SMALL-REQ 10)
+	awk -v s="$s" -v t="$t" 'BEGIN { exit !(t > 2 && s <= t + 0.01 && s >= t / 2) }'
+	ok $? "$b: $s s at stake, at most DXT's $t s of writes"
+done
+# its twin keeps the files open and writes through stdio: no fsync, few
+# POSIX writes, nothing at stake
+for f in $D/triage-round111/reruns/r111-labels111*-tw-resfsync-stdio.darshan; do
+	$RUN triage --all --format tsv "$f" >"$TMP/t.tsv" 2>/dev/null
+	is "$(col IOL-SMALL-REQ 3)" ok "$(basename "$f"): twin: ok"
+done
+
 # a store keeps no per-record time: the row's share, as before; the
 # fields given by hand judge the count by its time either way
 U=$TOP/t/unit/triage-row J=$TOP/t/unit/jobrow-dump
