@@ -273,6 +273,10 @@ enum {
 	IOL_TIN_RED_WARM,     /* of the counters' re-read seconds, what
 				 the records' slowest reads leave: the log
 				 only (trireread.c) */
+	IOL_TIN_SMALL_OWN,    /* the slowest rank's seconds in its own
+				 records of requests all under 100 KiB:
+				 the log only (trismall.c) */
+	IOL_TIN_SMALL_OWN_B,  /* their bytes */
 	IOL_TIN_BIN0,	      /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,

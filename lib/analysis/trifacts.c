@@ -307,12 +307,17 @@ static int64_t small_ops(const struct iol_jrec *r)
  * time as write time, and IOL-FSYNC claims the syncs beyond the first a
  * process (its stake: the write time times their share of the syncs).
  * A second is told once: sqlite3's 4 KiB page writes between 104 syncs
- * of test.db cost what the syncs cost.
+ * of test.db cost what the syncs cost.  dxtw >= 0: DXT timed the writes
+ * alone (iol_trifacts_dxt_writes()), no split needed.
  */
 static double write_secs(const struct iol_jrec *r, const struct iol_recx *x,
-			 int64_t nprocs)
+			 int64_t nprocs, double dxtw)
 {
 	double tw = nnf(x->tw);
+
+	/* DXT's writes alone, where it holds them all (trismall.c) */
+	if (dxtw >= 0)
+		return fmin(tw, dxtw);
 	int64_t first = r->rank < 0 && nprocs > 0 ? nprocs : 1;
 
 	return x->syncs > first ? tw * (double)first / (double)x->syncs : tw;
@@ -400,9 +405,9 @@ static double posix_large_secs(const struct iol_jrec *r, int64_t nprocs)
  * asks for all ranks') less its slowest calls when large
  * (large_call_secs()), times its share of small operations. */
 static double small_secs(const struct iol_jrec *r, const struct iol_recx *x,
-			 int64_t small, int sum, int64_t nprocs)
+			 int64_t small, int sum, int64_t nprocs, double dxtw)
 {
-	double rw = nnf(x->tr) + write_secs(r, x, nprocs);
+	double rw = nnf(x->tr) + write_secs(r, x, nprocs, dxtw);
 	int64_t ops = sadd(x->reads, x->writes);
 
 	if (small <= 0 || ops <= 0 || !(rw > 0))
@@ -1618,6 +1623,7 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 			    : 0;
 	int64_t most = 0;
 	struct fr *a;
+	double *dw;
 	size_t i;
 	int lustre = has_lustre(job);
 
@@ -1643,6 +1649,8 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 	tf->whole_file_ops = 0;
 	tf->redundant_bcast = 0;
 	tf->redundant_bcast_time = 0;
+	/* synced records' writes from DXT: NULL, the counters' split */
+	dw = iol_trifacts_dxt_writes(job);
 	for (i = 0; i < jm->n; i++) {
 		const struct iol_jrec *r = &jm->recs[i];
 		struct iol_recx xbuf;
@@ -1656,10 +1664,11 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 		tf->one_mib_ops = sadd(tf->one_mib_ops, mib);
 		/* a rank's own record is all its own: small_secs() with and
 		 * without sum are one value, computed once */
-		sec_all = small_secs(r, x, small, 1, job->nprocs);
-		sec_rank = r->rank >= 0
-				   ? sec_all
-				   : small_secs(r, x, small, 0, job->nprocs);
+		sec_all = small_secs(r, x, small, 1, job->nprocs,
+				     dw ? dw[i] : -1);
+		sec_rank = r->rank >= 0 ? sec_all
+					: small_secs(r, x, small, 0,
+						     job->nprocs, -1);
 		lone = lone_reads(r, x, job->nprocs);
 		tf->lone_reads = sadd(tf->lone_reads, lone);
 		nbt = mpiio_nb_secs(mpi, r->id);
@@ -1698,7 +1707,7 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 	tf->small_time = racc_slowest(&all);
 	tf->shared_small_time = racc_slowest(&sh);
 	sread_facts(&sra, &all, tf);
-	free(all.v);
+	free(all.v), free(dw);
 	*out = a;
 	*nout = jm->n;
 	return 0;

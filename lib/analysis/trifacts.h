@@ -301,6 +301,15 @@ double iol_trifacts_movers(double bytes, double var, double n);
  * record's re-reads take at most its read time less its slowest read;
  * NAN when no data record re-reads (trireread.c) */
 double iol_triage_warm_rereads(const struct iol_job *job);
+/* The slowest rank's read + write seconds in its own unsynced POSIX
+ * records whose every request is under 100 KiB, *bytes their bytes; NAN
+ * without POSIX records (trismall.c) */
+double iol_triage_small_own(const struct iol_job *job, double *bytes);
+/* Each POSIX record's write seconds from its DXT segments, for a rank's
+ * own record synced more than once whose every write DXT holds; -1 for
+ * the others; NULL without any (or out of memory): free() it
+ * (trismall.c) */
+double *iol_trifacts_dxt_writes(const struct iol_job *job);
 /* The slowest rank's (most summed DXT time) union of its POSIX DXT
  * segments over all its records, over the sum of each record's own
  * union: under 1 where threads or AIO overlap across records; NAN
