@@ -3315,15 +3315,19 @@ EVAL(e_nompiio)
 		return -1;
 	}
 	*v = isfinite(V(MPIIO_BR)) ? z(V(SHWFILES_NOMPI)) : z(V(SHWFILES));
+	/* shared_written_files_nompi's bounds, named: a shared file every
+	 * rank writes a line to through POSIX is below them, and the job
+	 * does not use MPI-IO for it */
 	if (isfinite(V(MPIIO_BR)) && *v > 0)
-		DETAIL("%.0f files every rank opened and wrote through POSIX "
-		       "with no MPI-IO record, though the job uses MPI-IO on "
-		       "others",
+		DETAIL("%.0f files all ranks opened and wrote 1 MiB or more "
+		       "to through POSIX (a write a rank or more) with no "
+		       "MPI-IO record, though the job uses MPI-IO on others",
 		       *v);
 	else if (isfinite(V(MPIIO_BR)))
 		DETAIL("the job uses MPI-IO%s",
 		       isfinite(V(SHWFILES_NOMPI))
-			       ? " for every file all ranks write"
+			       ? " for every file all ranks opened and wrote "
+				 "1 MiB or more to (a write a rank or more)"
 			       : "");
 	else
 		DETAIL("%.0f files every rank opened and wrote through "

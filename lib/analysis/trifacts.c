@@ -2329,17 +2329,8 @@ static int sposix_make(const struct iol_job *job, struct sposix *sp)
 	return 0;
 }
 
-/*
- * A file collective MPI-IO calls drove (issue 34, round 52): its
- * slowest MPI-IO rank may be the collective-buffering aggregator, whose
- * MPI-IO time holds the POSIX I/O it does for all ranks (h5p-coll:
- * rank 0 4.271 s MPI-IO, 3.479 s of it the file's POSIX writes, the
- * others 0.8 s).  When the slowest MPI-IO rank is the shared POSIX
- * record's slowest rank, its time and the ranks' sum are judged net of
- * that POSIX time: a rank slower than the others beyond its aggregation
- * work stays a straggler, as does any rank of an independent file.
- */
-/* the first of sp's records of file id (sp->n: none) */
+/* the first of sp's records of file id (sp->n: none): sp is sorted by
+ * id, and a file's shared POSIX records sit together */
 static size_t sposix_first(const struct sposix *sp, uint64_t id)
 {
 	size_t lo = 0, hi = sp->n;
@@ -2355,6 +2346,16 @@ static size_t sposix_first(const struct sposix *sp, uint64_t id)
 	return lo;
 }
 
+/*
+ * A file collective MPI-IO calls drove (issue 34, round 52): its
+ * slowest MPI-IO rank may be the collective-buffering aggregator, whose
+ * MPI-IO time holds the POSIX I/O it does for all ranks (h5p-coll:
+ * rank 0 4.271 s MPI-IO, 3.479 s of it the file's POSIX writes, the
+ * others 0.8 s).  When the slowest MPI-IO rank is the shared POSIX
+ * record's slowest rank, its time and the ranks' sum are judged net of
+ * that POSIX time: a rank slower than the others beyond its aggregation
+ * work stays a straggler, as does any rank of an independent file.
+ */
 static void net_aggregation(const struct sposix *sp, struct spread_in *s)
 {
 	size_t i;
