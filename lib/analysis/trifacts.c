@@ -687,6 +687,34 @@ static int spread_coll_wait(const struct spread_in *s, const int64_t *c,
 		    posix >= 0 ? posix : INFINITY);
 }
 
+/*
+ * The ranks a shared POSIX record's spread is judged among (issue 34,
+ * round 113): all of them, unless a few ranks moved its bytes and the
+ * rest none.  Its fastest rank moving no byte shows ranks that only
+ * opened it; the variance of the ranks' bytes gives the movers, k
+ * (iol_trifacts_movers(): exact for equal shares, fewer when unequal,
+ * which keeps an uneven mover's surplus in sight).  With 2 <= k <= N/2
+ * that is aggregation by hand (two-phase I/O through MPI point-to-
+ * point), no decomposition's imbalance: the mean of the movers, not of
+ * ranks that only opened the file, is the yardstick.  Their sum is the
+ * record's time less the openers' (each at least the fastest rank's),
+ * so the movers' mean is never understated.  r113-tp: ranks 0 and 4
+ * wrote 24 MiB each at the throttled device's pace, the other 6 only
+ * opened tp.dat; 300 % and "rank 4 took 1.761 s, the mean rank 0.445 s"
+ * were labelled false.  A lone mover (k = 1) is RANK0-IO's pattern.
+ */
+static double spread_ranks(const struct iol_jrec *r, struct spread_in *s,
+			   double n)
+{
+	double k = iol_trifacts_movers(s->bytes,
+				       r->fc[POSIX_F_VARIANCE_RANK_BYTES], n);
+
+	if (s->fast_b != 0 || !(k >= 2) || !(k * 2 <= n) || !(s->fast_t >= 0))
+		return n;
+	s->time = fmax(0, s->time - (n - k) * s->fast_t);
+	return k;
+}
+
 /* A shared POSIX record: small operations, and its spread unless MPI-IO
  * drove the file (then aggregators make POSIX uneven by design and the
  * MPI-IO record is judged instead). */
@@ -726,7 +754,7 @@ static void shared_rec(const struct iol_job *job, const struct iol_jrec *r,
 	if (!ids_has(&mpi->all, r->id) ||
 	    (posix_beyond_mpiio(mpi, r->id, s.bytes) &&
 	     !posix_aggregated(mpi, r->id, s.fast_b)))
-		shared_spread(&s, (double)job->nprocs, tf);
+		shared_spread(&s, spread_ranks(r, &s, (double)job->nprocs), tf);
 	else
 		aggregators(job, r, s.bytes, s.time, mpi, tf);
 }
