@@ -1747,10 +1747,31 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 }
 
 /* A module's small-file columns: max byte read, written, read time,
- * write time, opens, fdopens (-1: none), bytes read, written. */
+ * write time, opens, fdopens (-1: none), bytes read, written, fsyncs and
+ * fdatasyncs (-1: none). */
 struct smallf_cols {
-	int mr, mw, tr, tw, op, fdop, br, bw;
+	int mr, mw, tr, tw, op, fdop, br, bw, sy, dsy;
 };
+
+/*
+ * A file a process synced again and again (twice or more): a log or
+ * a tally made durable after each line or batch (issue 34, round 118's
+ * r118-fsync: intermediate.log fsynced 300 times a rank, 4.13 s of its
+ * write time the syncs' waits, which Darshan counts as write time).
+ * Packing the job's small files into one keeps every sync, so that time
+ * is FSYNC's, not a file storm's.  A file synced once when done (r99's
+ * cache entries) stays a storm's file: FSYNC tells that case apart.
+ */
+static int resynced_file(const struct iol_jrec *r, const struct smallf_cols *c,
+			 int64_t nprocs)
+{
+	int64_t sy, procs = r->rank < 0 && nprocs > 1 ? nprocs : 1;
+
+	if (c->sy < 0)
+		return 0;
+	sy = sadd(nn(r->ic[c->sy]), c->dsy >= 0 ? nn(r->ic[c->dsy]) : 0);
+	return sy >= 2 * procs;
+}
 
 /*
  * A file a process opened again and again (IOL_TRI_STORM_REOPENS times
@@ -1783,7 +1804,7 @@ static int piece_file(const struct iol_jrec *r, const struct smallf_cols *c,
  * small requests and its close (issue 34, round 29's dl-npy-many: 0.141
  * s of opens and 0.181 s of 9061 reads of 2000 files of 8320 B).  0
  * when the file is larger or was not read or written, or is a piece
- * file (piece_file()).
+ * file (piece_file()) or synced again and again (resynced_file()).
  */
 static double small_file_secs(const struct iol_jrec *r,
 			      const struct smallf_cols *c, int64_t nprocs)
@@ -1791,7 +1812,7 @@ static double small_file_secs(const struct iol_jrec *r,
 	int64_t hi = r->ic[c->mr] > r->ic[c->mw] ? r->ic[c->mr] : r->ic[c->mw];
 
 	if (hi < 0 || hi >= IOL_TRI_SMALL_FILE_B ||
-	    piece_file(r, c, hi, nprocs))
+	    piece_file(r, c, hi, nprocs) || resynced_file(r, c, nprocs))
 		return 0;
 	return nnf(r->fc[c->tr]) + nnf(r->fc[c->tw]);
 }
@@ -1894,12 +1915,18 @@ static int small_files(const struct iol_job *job, struct iol_trifacts *tf)
 		POSIX_MAX_BYTE_READ, POSIX_MAX_BYTE_WRITTEN,
 		POSIX_F_READ_TIME,   POSIX_F_WRITE_TIME,
 		POSIX_OPENS,	     -1,
-		POSIX_BYTES_READ,    POSIX_BYTES_WRITTEN};
-	static const struct smallf_cols sc = {
-		STDIO_MAX_BYTE_READ, STDIO_MAX_BYTE_WRITTEN,
-		STDIO_F_READ_TIME,   STDIO_F_WRITE_TIME,
-		STDIO_OPENS,	     STDIO_FDOPENS,
-		STDIO_BYTES_READ,    STDIO_BYTES_WRITTEN};
+		POSIX_BYTES_READ,    POSIX_BYTES_WRITTEN,
+		POSIX_FSYNCS,	     POSIX_FDSYNCS};
+	static const struct smallf_cols sc = {STDIO_MAX_BYTE_READ,
+					      STDIO_MAX_BYTE_WRITTEN,
+					      STDIO_F_READ_TIME,
+					      STDIO_F_WRITE_TIME,
+					      STDIO_OPENS,
+					      STDIO_FDOPENS,
+					      STDIO_BYTES_READ,
+					      STDIO_BYTES_WRITTEN,
+					      -1,
+					      -1};
 	const struct iol_jmod *p = &job->mod[IOL_MOD_POSIX],
 			      *s = &job->mod[IOL_MOD_STDIO];
 	size_t nr = job->nprocs > 0 && job->nprocs <= MAX_RANKS
