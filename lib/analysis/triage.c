@@ -5404,6 +5404,77 @@ static void rank0_of_fsync(int detail, const unsigned char *crossed,
 }
 
 /*
+ * Rank 0's funnel is of the distinct data it moves, not of the same
+ * bytes moved again (issue 34, round 119): IOL-REDUNDANT is a finding
+ * and its value the share of the bytes moved again (a file rewritten
+ * step after step, re-read), which spread ranks would move as often;
+ * the fix is moving them once.  What a spread saves is RANK0-IO's stake
+ * on the distinct share of the bytes, less FSYNC's repeated syncs when
+ * it is a finding too.  Below min_stake_pct of the run, RANK0-IO,
+ * IDLE-RANKS (its part) and RANK-IMBALANCE (the same bytes, judged
+ * so) tell REDUNDANT's cause again, info.  r119-mc: rank 0 rewrites
+ * and fsyncs a 1 MiB tally file 120 times, RANK0-IO 2.32 s, labelled
+ * false (its write-once twin, still rank 0 alone, costs 0.06 s).
+ */
+static int rank0_rewrite_lead(const unsigned char *crossed,
+			      const struct iol_triage *t, size_t i, size_t r)
+{
+	return i < NRULES && r < NRULES && crossed[i] && crossed[r] &&
+	       !t->f[i].lead && t->f[r].sev <= IOL_SEV_WARN &&
+	       !t->f[r].floored && isfinite(t->f[i].stake) &&
+	       isfinite(t->f[r].value) && t->f[r].value > 0;
+}
+
+/* the stake on the distinct bytes: f's stake on 1 - REDUNDANT's share,
+ * less FSYNC's own when it is a finding */
+static double rank0_distinct_secs(const struct iol_triage *t, size_t r,
+				  size_t s, double stake)
+{
+	double d = stake * fmax(0, 1 - t->f[r].value / 100.0);
+
+	if (s < NRULES && t->f[s].sev <= IOL_SEV_WARN && !t->f[s].floored &&
+	    isfinite(t->f[s].stake))
+		d = fmin(d, fmax(0, stake - t->f[s].stake));
+	return d;
+}
+
+static int rank0_below(const struct iol_triage_in *in,
+		       const struct iol_triage_conf *c, double secs)
+{
+	return V(RUN_TIME) > 0 && 100.0 * secs / V(RUN_TIME) < K(MIN_PCT);
+}
+
+static void rank0_of_rewrites(const struct iol_triage_in *in,
+			      const struct iol_triage_conf *c, int detail,
+			      const unsigned char *crossed,
+			      struct iol_triage *t)
+{
+	size_t i = rule_index("IOL-RANK0-IO"), r = rule_index("IOL-REDUNDANT");
+	size_t s = rule_index("IOL-FSYNC"), j = rule_index("IOL-IDLE-RANKS"),
+	       m = rule_index("IOL-RANK-IMBALANCE");
+	char why[160];
+	double own;
+
+	if (!rank0_rewrite_lead(crossed, t, i, r))
+		return;
+	own = rank0_distinct_secs(t, r, s, t->f[i].stake);
+	if (!rank0_below(in, c, own))
+		return;
+	snprintf(why, sizeof(why),
+		 "rank 0's bytes are mostly the same bytes moved again, which "
+		 "spread ranks would move as often; spreading its distinct "
+		 "data saves %.3g s",
+		 own);
+	told_by(&t->f[r], detail, why, &t->f[i]);
+	if (j < NRULES && crossed[j] && !t->f[j].lead)
+		told_by(&t->f[r], detail, why, &t->f[j]);
+	if (m < NRULES && crossed[m] && !t->f[m].lead &&
+	    isfinite(t->f[m].stake) &&
+	    rank0_below(in, c, rank0_distinct_secs(t, r, s, t->f[m].stake)))
+		told_by(&t->f[r], detail, why, &t->f[m]);
+}
+
+/*
  * Is STDIO's time the storm's files' (issue 34, round 76)?  Its opens
  * are the job's files (as many as half its files or more, at most two
  * opens a file, storm_creates or more), each open at most a buffer's
@@ -6395,6 +6466,7 @@ static int eval_all(const struct iol_triage_in *in,
 	t->n = NRULES;
 	rank0_of_stdio(in, c, detail, crossed, t);
 	rank0_of_fsync(detail, crossed, t);
+	rank0_of_rewrites(in, c, detail, crossed, t);
 	join_parts(in, c, detail, crossed, t);
 	stdio_of_storm(in, c, detail, crossed, t);
 	red_small_writes(in, c, detail, crossed, t);
