@@ -1414,21 +1414,70 @@ static int64_t lone_reads(const struct iol_jrec *r, const struct iol_recx *x,
 	return k <= INT64_MAX / 1048576 && top < mean * k ? x->reads : 0;
 }
 
+/*
+ * The record's reads that returned 0 B at end of file (issue 34, round
+ * 116): a read loop's last read, at most one an open, in the 0-100 B
+ * bin.  They are told only when the common access sizes hold every
+ * other request and every byte: the rest then moved nothing.
+ */
+static int64_t eof_reads(const struct iol_jrec *r, const struct iol_recx *x)
+{
+	int64_t e = nn(r->ic[POSIX_SIZE_READ_0_100]), n = 0, b = 0, c, sz;
+	int k;
+
+	e = e < x->opens ? e : x->opens;
+	if (e <= 0 || x->reads <= e || x->br < 0 || x->bw < 0)
+		return 0;
+	for (k = 0; k < 4; k++) {
+		c = r->ic[POSIX_ACCESS1_COUNT + k];
+		sz = r->ic[POSIX_ACCESS1_ACCESS + k];
+		if (c <= 0)
+			continue;
+		if (sz <= 0 || sz >= 1048576 || c > INT64_MAX / 1048576)
+			return 0;
+		n = sadd(n, c);
+		b = sadd(b, sz * c);
+	}
+	return n == sadd(x->reads - e, x->writes) && b == sadd(x->br, x->bw)
+		       ? e
+		       : 0;
+}
+
+/* Reads under 1 MiB of the whole file, one an open, each from 0 to the
+ * highest byte (a rank's own record, or each rank of a shared one) */
+static int whole_reads(const struct iol_jrec *r, int64_t reads, int64_t br,
+		       int64_t opens)
+{
+	int64_t top = r->ic[POSIX_MAX_BYTE_READ];
+
+	/* reads * 1 MiB within 64 bits (a hostile log's counts) */
+	if (reads <= 0 || reads > INT64_MAX / 1048576 || br <= 0 || top < 0 ||
+	    top >= 1048576)
+		return 0;
+	if (r->rank >= 0 ? reads != 1 : reads > opens)
+		return 0;
+	return br == reads * (top + 1);
+}
+
 /* The record's requests under 1 MiB that are each a whole file
- * (trifacts.h: whole_file_ops): a rank's own record of at most one read
- * and one write, each ending at the file's highest byte, so that it
- * began at 0; its lone reads (lone) are counted there already.  Such a
- * request cannot grow without fewer files (IOL-SMALL-REQ). */
+ * (trifacts.h: whole_file_ops): at most one read an open and one write,
+ * each ending at the file's highest byte, so that it began at 0, with
+ * the reads' 0-B reads at end of file (eof_reads()), which only close
+ * the read loop; its lone reads (lone) are counted there already.  Such
+ * a request cannot grow without fewer files (IOL-SMALL-REQ). */
 static int64_t whole_file_ops(const struct iol_jrec *r,
 			      const struct iol_recx *x, int64_t lone)
 {
-	int64_t n = 0;
+	/* a rank's own record keeps its 0-B reads as requests: labelled,
+	 * a storm's files read whole then at EOF are its small requests
+	 * (r37-py-imports, r84-sortstorm's spills: material) */
+	int64_t n = 0, e = r->rank < 0 ? eof_reads(r, x) : 0;
 
-	if (r->rank < 0 || x->reads > 1 || x->writes > 1)
+	if (x->writes > 1 || (r->rank < 0 && x->writes) ||
+	    x->reads - e > (r->rank < 0 ? x->opens : 1))
 		return 0;
-	if (x->reads == 1 && !lone && x->br > 0 && x->br < 1048576 &&
-	    r->ic[POSIX_MAX_BYTE_READ] == x->br - 1)
-		n++;
+	if (!lone && whole_reads(r, x->reads - e, x->br, x->opens))
+		n += x->reads;
 	if (x->writes == 1 && x->bw > 0 && x->bw < 1048576 &&
 	    r->ic[POSIX_MAX_BYTE_WRITTEN] == x->bw - 1)
 		n++;

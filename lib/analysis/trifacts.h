@@ -176,7 +176,9 @@ struct iol_trifacts {
 	/* POSIX requests under 1 MiB that are a whole file each: a
 	 * process's record of at most one read and one write, each from
 	 * offset 0 to the file's highest byte (a checkout's one write a
-	 * file), reads lone_reads counts left out; -1: no POSIX module */
+	 * file), or a shared record without writes read whole once an
+	 * open, with its 0-B reads at end of file (round 116), reads
+	 * lone_reads counts left out; -1: no POSIX module */
 	int64_t whole_file_ops;
 	/* the slowest rank's read and write seconds in the POSIX and STDIO
 	 * records of small files (highest byte + 1 at most
