@@ -74,17 +74,7 @@ static void byid_make(struct byid *b, const struct iol_jmod *p)
 /* The first of b's records whose id is id or more */
 static size_t byid_from(const struct byid *b, uint64_t id)
 {
-	size_t lo = 0, hi = b->v ? b->p->n : 0;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (b->v[mid]->id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return iol_jrecs_from(b->v, b->v ? b->p->n : 0, id);
 }
 
 /* The slowest rank's POSIX time on file id (a shared record's slowest

@@ -2442,17 +2442,7 @@ static int sposix_make(const struct iol_job *job, struct sposix *sp)
  * id, and a file's shared POSIX records sit together */
 static size_t sposix_first(const struct sposix *sp, uint64_t id)
 {
-	size_t lo = 0, hi = sp->n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (sp->v[mid]->id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return iol_jrecs_from(sp->v, sp->n, id);
 }
 
 /*

@@ -100,6 +100,23 @@ double iol_job_start(const struct iol_job *job)
 	return (double)job->start_sec + (double)job->start_nsec / 1e9;
 }
 
+/* a binary search: the analyses look a file's records up by id in a
+ * job's records sorted once (millions of records, a lookup per file) */
+size_t iol_jrecs_from(const struct iol_jrec *const *v, size_t n, uint64_t id)
+{
+	size_t lo = 0, hi = v ? n : 0;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid]->id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* ---- iterators: the source's state behind one handle ---- */
 
 struct iol_segs {

@@ -212,6 +212,10 @@ int iol_job_mount_of(const struct iol_job *job, const char *path);
 /* Job start as seconds since the epoch, with the sub-second part. */
 double iol_job_start(const struct iol_job *job);
 
+/* The first of v[0..n), records sorted by id, whose id is id or more
+ * (n: none).  v is borrowed. */
+size_t iol_jrecs_from(const struct iol_jrec *const *v, size_t n, uint64_t id);
+
 struct iol_segs;
 
 /* Stream the segments of DXT trace set which (0 POSIX, 1 MPI-IO) in file
