@@ -79,6 +79,7 @@ static const struct {
 	{"fsync_call_us", POS},
 	{"iotime_paced_s", POS},
 	{"iotime_paced_pct", PCT},
+	{"iotime_sync_pct", PCT},
 };
 _Static_assert(sizeof(keys) / sizeof(keys[0]) == IOL_TRIAGE_NKEYS,
 	       "one name per threshold");

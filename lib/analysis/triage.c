@@ -5659,6 +5659,35 @@ static double stdio_save_secs(const struct iol_triage_in *in,
 		       : 0;
 }
 
+/*
+ * Collective MPI-IO whose POSIX + STDIO work is under iotime_sync_pct
+ * of the layer's time (issue 34, round 120): the exchange moves the
+ * bytes POSIX moved, through memory or the network, and costs their
+ * order of time; ten times it and more is ranks waiting inside the
+ * calls for late ones, which no storage or pattern change saves
+ * (r120-run: 200 collective writes, 5.37 s of MPI-IO over 0.049 s of
+ * POSIX, 4 ranks on 2 loaded cores, the same job 3.35 s in its twin;
+ * labelled IO-TIME false).  Where a tenth or more of the data calls
+ * are independent a rank's time is its own (treddy's mpi-io-test).
+ */
+static int coll_sync(const struct iol_triage_in *in,
+		     const struct iol_triage_conf *c,
+		     const unsigned char *crossed, const struct iol_triage *t)
+{
+	const char *layer;
+	double top = io_top(in, &layer), coll = z(V(COLL));
+	size_t q = rule_index("IOL-SMALL-REQ");
+
+	/* small calls found: each collective round's fixed cost is their
+	 * pattern's, which fewer, larger calls save (r14-cread-1k-16:
+	 * 8000 collective 1 KiB reads, 3.65 s over 0.010 s of POSIX) */
+	if (q < NRULES && crossed[q] && t->f[q].sev <= IOL_SEV_WARN &&
+	    !t->f[q].floored)
+		return 0;
+	return K(IOTIME_SYNC) > 0 && coll > 0 && z(V(INDEP)) * 10 < coll &&
+	       top > 0 && z(V(IO_SLOWEST)) * 100.0 < K(IOTIME_SYNC) * top;
+}
+
 static double io_cause_secs(const struct iol_triage_in *in,
 			    const struct iol_triage_conf *c,
 			    const unsigned char *crossed,
@@ -5698,7 +5727,8 @@ static double io_cause_secs(const struct iol_triage_in *in,
 	 * included: only the layer's time beyond it is counted again
 	 * (r39-mpiio-coll-64k: the calls' 2.0 s are the 2.23 s of MPI-IO
 	 * over POSIX, not 4.23 s of 4.76) */
-	if (!mpiio_merged(in, c, posix_rw_ops(in)))
+	if (!mpiio_merged(in, c, posix_rw_ops(in)) &&
+	    !coll_sync(in, c, crossed, t))
 		g[6] = fmax(g[6],
 			    io_top(in, &layer) - z(V(IO_SLOWEST)) -
 				    (mpiio_small_layer(in, c) ? g[0] : 0));
@@ -6374,6 +6404,17 @@ static void paced_note(const struct iol_triage_in *in, double rate, double io,
 		 rate, 100.0 * io / V(RUN_TIME));
 }
 
+/* coll_sync()'s clause in IO-TIME's detail */
+static void sync_note(const struct iol_triage_in *in, char *d, size_t n)
+{
+	size_t l = strlen(d);
+
+	snprintf(d + l, n - l,
+		 "; collective calls over %.3f s of POSIX+STDIO (under "
+		 "iotime_sync_pct): ranks waiting for late ones",
+		 z(V(IO_SLOWEST)));
+}
+
 static void io_time_stake(const struct iol_triage_in *in,
 			  const struct iol_triage_conf *c, int detail,
 			  const unsigned char *crossed, struct iol_triage *t)
@@ -6383,7 +6424,7 @@ static void io_time_stake(const struct iol_triage_in *in,
 	const char *layer;
 	double io, rate, cost, wx, wy;
 	size_t l;
-	int full, held, paced;
+	int full, held, paced, sync;
 
 	for (k = 0; k < NRULES && rules[k].eval != e_iotime; k++)
 		;
@@ -6394,7 +6435,9 @@ static void io_time_stake(const struct iol_triage_in *in,
 	/* the causes' stakes are scaled already (conc_scale()) */
 	io *= conc_share(in, &wx, &wy);
 	rate = io > 0 ? (z(V(BYTES_R)) + z(V(BYTES_W))) / 1048576.0 / io : 0;
-	full = rate >= K(FULL_RATE);
+	/* waiting in collectives slows the layer's pace, not the storage's */
+	sync = coll_sync(in, c, crossed, t);
+	full = rate >= K(FULL_RATE) || sync;
 	cost = full ? fmin(io, io_cause_secs(in, c, crossed, t)) : io;
 	held = full && cost > 0 && cost * 100.0 < K(IOTIME_CAUSE) * io;
 	paced = full && !(cost > 0) && paced_bulk(in, c, io_top(in, &layer));
@@ -6424,6 +6467,8 @@ static void io_time_stake(const struct iol_triage_in *in,
 			floored_causes(crossed, t, f->detail + l,
 				       sizeof(f->detail) - l);
 		}
+		if (sync)
+			sync_note(in, f->detail, sizeof(f->detail));
 	}
 	f->stake = paced ? io : cost;
 	f->paced = paced;
