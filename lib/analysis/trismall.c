@@ -137,9 +137,11 @@ static int synced_own(const struct iol_jrec *r)
 	for (i = 3; i < 10; i++)
 		if (r->ic[POSIX_SIZE_WRITE_0_100 + i] != 0)
 			return 0;
+	/* the syncs summed as doubles: two INT64_MAX counts (a hostile
+	 * log's) would overflow */
 	return r->rank >= 0 && r->ic[POSIX_WRITES] > 0 &&
 	       r->ic[POSIX_FSYNCS] >= 0 && r->ic[POSIX_FDSYNCS] >= 0 &&
-	       r->ic[POSIX_FSYNCS] + r->ic[POSIX_FDSYNCS] > 1;
+	       (double)r->ic[POSIX_FSYNCS] + (double)r->ic[POSIX_FDSYNCS] > 1;
 }
 
 /* Sum each DXT POSIX record's write segments' seconds into w, their
