@@ -358,6 +358,7 @@ TFINT(t_whole_ops, whole_file_ops)
 TFINT(t_red_once, redundant_once)
 TFINT(t_red_bcast, redundant_bcast)
 NUMG(t_red_bcast_time, TF->redundant_bcast_time)
+NUMG(t_red_rr_reopen, TF->redundant_rr_reopen_time)
 TFINT(t_sync_sw, stdio_synced_writes)
 TFINT(t_sync_srecs, stdio_synced_recs)
 NUMG(t_coll_fast, TF->coll_fast)
@@ -1050,12 +1051,18 @@ static const struct iol_field fields[] = {
 	     "shared files written through POSIX with no MPI-IO record "
 	     "(1 MiB and a write a rank or more)",
 	     t_shwfiles_nompi),
+	/* issue 34, round 126: files re-read pass after pass, each pass
+	 * its own open */
+	NUMF("redundant_reread_reopen_time", IOL_FT_NUM, "s",
+	     "metadata seconds of the reopens of files re-read pass after "
+	     "pass, each pass its own open (all ranks)",
+	     4, t_red_rr_reopen),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 114,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 115,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

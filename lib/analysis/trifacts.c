@@ -923,6 +923,31 @@ static double reopen_secs(int64_t opens, int64_t ranks, double tm, int64_t rw,
 }
 
 /*
+ * A file read whole again and again, each pass its own open (issue 34,
+ * round 126): a re-read pass costs its open and close as well as its
+ * reads (r126-mcrecheck: 200 result files of 648 B re-read after every
+ * replicate, 41009 POSIX opens and 20501 fdopens, 0.54 s of metadata
+ * beside 0.05 s of re-read bytes; the read-once twin saved 6 s).  The
+ * re-read bytes' share of the file's bytes read takes that share of its
+ * metadata time, at most the opens beyond each rank's first (a config
+ * or an input opened once a rank pays none), less what the passes
+ * rewriting it took already (wro, reopen_secs()).
+ */
+static double reread_reopen_secs(int64_t opens, int64_t ranks, double tm,
+				 int64_t rr, int64_t br, double wro)
+{
+	double share;
+
+	if (ranks < 1)
+		ranks = 1;
+	if (opens <= ranks || rr <= 0 || br <= 0 || !(tm > 0))
+		return 0;
+	share = fmin((double)(opens - ranks) / (double)opens,
+		     fmin(1, (double)rr / (double)br));
+	return fmax(0, tm * share - fmax(0, wro));
+}
+
+/*
  * Bytes written beyond the files a record's name held (issue 34, round
  * 46): a file renamed away after a write pass leaves its name to a new
  * file, so each open after a rename writes a file of its own.  A rank
@@ -1033,6 +1058,20 @@ static double stdio_reopen_secs(const struct sred *e, int64_t rw)
 	return reopen_secs(e->opens, e->ranks, e->tm, rw, e->maxw);
 }
 
+/* the reopens of a file STDIO re-read pass after pass, each its own
+ * fopen or fdopen, as reread_reopen_secs() counts POSIX's: STDIO's
+ * opens and metadata time are its own (numpy's np.load: an open(2) and
+ * an fdopen a pass, each layer timing its own) */
+static void stdio_rr_reopens(const struct sred *e, int64_t renames,
+			     struct iol_trifacts *tf)
+{
+	int64_t rw = stdio_rewrites(e, renames);
+	double wro = rw > 0 ? stdio_reopen_secs(e, rw) : 0;
+
+	tf->redundant_rr_reopen_time += reread_reopen_secs(
+		e->opens, e->ranks, e->tm, reread(e->br, e->maxr), e->br, wro);
+}
+
 static void redundant(const struct fr *a, size_t n, int64_t nprocs,
 		      struct sreds *st, struct iol_trifacts *tf)
 {
@@ -1040,7 +1079,7 @@ static void redundant(const struct fr *a, size_t n, int64_t nprocs,
 		opens = 0;
 	int64_t once = 0, ranks = 0, ren = 0, rw, srw = 0;
 	struct sred key = {.id = a[0].id}, *e;
-	double tm = 0;
+	double tm = 0, wro;
 	size_t k;
 
 	for (k = 0; k < n; k++) {
@@ -1054,15 +1093,19 @@ static void redundant(const struct fr *a, size_t n, int64_t nprocs,
 		ren = sadd(ren, a[k].renames);
 	}
 	rw = rewritten(bw, mw, opens, ranks, ren);
-	if (!a[0].code)
-		tf->redundant_reopen_time +=
-			reopen_secs(opens, ranks, tm, rw, mw);
+	wro = a[0].code ? 0 : reopen_secs(opens, ranks, tm, rw, mw);
+	tf->redundant_reopen_time += wro;
 	if (!a[0].code)
 		nb_rewrites(a[0].nbt, rw, bw, tf);
 	rr = reread(br, mr);
+	if (!a[0].code)
+		tf->redundant_rr_reopen_time += reread_reopen_secs(
+			opens, ranks, tm, own < rr ? own : rr, br, wro);
 	e = st->n ? bsearch(&key, st->v, st->n, sizeof(key), cmp_sred) : NULL;
 	if (e) {
 		e->used = 1;
+		if (!a[0].code)
+			stdio_rr_reopens(e, ren, tf);
 		stdio = reread(e->br, e->maxr) - rr;
 		stdio = stdio > 0 ? stdio : 0;
 		once = stdio_once(e) - rr;
@@ -1100,6 +1143,9 @@ static int stdio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 		return 0;
 	tf->redundant_stdio = 0;
 	tf->redundant_once = 0;
+	/* a log without POSIX records: STDIO's reopens alone */
+	if (!(tf->redundant_rr_reopen_time >= 0))
+		tf->redundant_rr_reopen_time = 0;
 	if (!jm->n)
 		return 0;
 	st->v = calloc(jm->n, sizeof(*st->v));
@@ -1152,6 +1198,8 @@ static void stdio_only(const struct sreds *st, struct iol_trifacts *tf)
 		if (rw > 0 && !st->v[i].code)
 			tf->redundant_reopen_time +=
 				stdio_reopen_secs(&st->v[i], rw);
+		if (!st->v[i].used && !st->v[i].code)
+			stdio_rr_reopens(&st->v[i], 0, tf);
 		if (!st->v[i].used)
 			red_add(st->v[i].id, rw,
 				reread(st->v[i].br, st->v[i].maxr),
@@ -1731,6 +1779,7 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 	tf->whole_file_ops = 0;
 	tf->redundant_bcast = 0;
 	tf->redundant_bcast_time = 0;
+	tf->redundant_rr_reopen_time = 0;
 	/* synced records' writes from DXT: NULL, the counters' split */
 	dw = iol_trifacts_dxt_writes(job);
 	for (i = 0; i < jm->n; i++) {
@@ -2721,6 +2770,7 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 	tf->whole_file_ops = -1;
 	tf->redundant_bcast = -1;
 	tf->redundant_bcast_time = NAN;
+	tf->redundant_rr_reopen_time = NAN;
 	tf->sparse_read_time = tf->sparse_read_span = NAN;
 	tf->sparse_read_bytes = tf->small_ra_time = NAN;
 	tf->large_read_mibs = NAN;

@@ -154,6 +154,10 @@ struct iol_trifacts {
 	/* the metadata time of the reopens of files rewritten pass after
 	 * pass, each pass its own open (seconds, all ranks) */
 	double redundant_reopen_time;
+	/* the metadata time of the reopens of files re-read pass after
+	 * pass, each pass its own open (seconds, all ranks; NAN: no POSIX
+	 * module) */
+	double redundant_rr_reopen_time;
 	/* the slowest rank's seconds of the rewrites it moved beyond the
 	 * fastest rank's bytes, shared records summed (seconds) */
 	double redundant_rank_time;
