@@ -76,9 +76,11 @@ ok "$(awk -v s="${s#* }" 'BEGIN { exit !(s <= 0.0391) }'; echo $?)" "5. hdf5_fil
 #    LUSTRE-MISALIGNED: files smaller than the stripe cross none
 L=$(find1 'snyder_python3_id3116902-2110487_*.darshan')
 is "$(fnd "$L" IOL-LUSTRE-MISALIGNED)" "ok 0" "5. DLIO: small Lustre files cross no stripe (was 2.93 s)"
-# 6. STDIO time is judged: imbalanced-io's rank 0, 113.6 s in 44 KB
+# 6. STDIO time is judged: imbalanced-io's rank 0, 113.6 s in 44 KB;
+#    its data calls' 80.5 s at stake, the 33.07 s fopen of the file left
+#    to metadata (round 128: little data is judged by its calls' time)
 L=$(find1 imbalanced-io.darshan)
-is "$(fnd "$L" IOL-STDIO-SHARE)" "warn 114" "6. imbalanced-io: 113.6 s of STDIO is a finding"
+is "$(fnd "$L" IOL-STDIO-SHARE)" "warn 80.5" "6. imbalanced-io: 113.6 s of STDIO is a finding, 80.5 s its calls'"
 col "$L" IOL-STDIO-SHARE 8 | grep -q "little data, much time"
 ok $? "6. and says why"
 # 7. SMALL-FILES needs small files: 42 files of 256 KiB by python
