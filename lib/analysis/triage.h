@@ -278,6 +278,8 @@ enum {
 				 records of requests all under 100 KiB:
 				 the log only (trismall.c) */
 	IOL_TIN_SMALL_OWN_B,  /* their bytes */
+	IOL_TIN_RED_RW,	      /* of RED, the rewrites of files never
+				 read (an older store: none) */
 	IOL_TIN_BIN0,	      /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,
