@@ -289,6 +289,7 @@ INTG(t_memnot, posix_or_none(r, TF->mem_notaligned))
 INTG(t_shsmall, posix_or_none(r, TF->shared_small))
 INTG(t_shops, posix_or_none(r, TF->shared_ops))
 INTG(t_red, posix_or_none(r, TF->redundant_bytes))
+INTG(t_red_rw, posix_or_none(r, TF->redundant_rewrite))
 NUMG(t_shimb, TF->shared_imbal_pct)
 NUMG(t_shtimb, TF->shared_time_imbal_pct)
 NUMG(t_rsimb, TF->rank_size_imbal_pct)
@@ -1057,12 +1058,17 @@ static const struct iol_field fields[] = {
 	     "metadata seconds of the reopens of files re-read pass after "
 	     "pass, each pass its own open (all ranks)",
 	     4, t_red_rr_reopen),
+	/* issue 34, round 131: a file never read has no re-reads */
+	INTF("redundant_rewrite_bytes", IOL_FT_BYTES, "B",
+	     "of redundant_bytes, those rewritten in files the job never "
+	     "read (bytes written beyond each one's highest offset)",
+	     t_red_rw),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 115,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 116,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

@@ -78,7 +78,7 @@ const struct iol_field *iol_jobrow_fields(size_t *n);
  * funnel_rank, funnel_share, open_write_past_end, synced_write_records,
  * mpiio_sieved_share, redundant_nb_bytes, redundant_nb_time,
  * redundant_bcast_bytes, redundant_bcast_time, ...,
- * redundant_reread_reopen_time); *n
+ * redundant_reread_reopen_time, redundant_rewrite_bytes); *n
  * set to the total count.  The same static table: iol_jobrow_fields(&k) is its
  * first k entries. */
 const struct iol_field *iol_jobrow_fields_ext(size_t *n);

@@ -177,6 +177,7 @@ static const char *const in_names[] = {"nprocs",
 				       "small_own_time",
 				       "small_own_bytes",
 				       "redundant_reread_reopen_time",
+				       "redundant_rewrite_bytes",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -3427,7 +3428,8 @@ EVAL(e_memal)
 }
 
 /* Redundant bytes are re-reads first (a job rewriting pages reads few
- * bytes), the rest rewrites; each at its own time a byte.  A program's
+ * bytes), the rest rewrites, but for the rewrites of files never read
+ * (red_rw_bytes()); each at its own time a byte.  A program's
  * code read again (every rank importing the same Python modules) is
  * counted apart, read at the same time a byte. */
 /* REDUNDANT's bytes moved again: code read again (rc), data re-read
@@ -3490,12 +3492,32 @@ static double red_reopens(const struct iol_triage_in *in, double t_rw)
 	return fmax(0, fmin(ro, z(V(IO_SLOWEST)) - t_rw));
 }
 
+/*
+ * The rewrites of files the job never read (issue 34, round 131): no
+ * re-reads, whatever the job read elsewhere, so a job that reads its
+ * inputs once and rewrites another file books rewrites at the write
+ * pace, not re-reads at the reads' (r131-hmevery: a 1 MiB histogram
+ * rewritten after each of 96 inputs, 95 MiB booked as re-reads at DXT's
+ * 0 s; r133-manifest: a manifest truncated and rewritten after each of
+ * 300 frames, never read).  The other bytes moved again are re-reads
+ * first, as the bytes read allow (a job rewriting pages reads few
+ * bytes), as in a store from before the field.
+ */
+static double red_rw_bytes(const struct iol_triage_in *in, double red)
+{
+	double rw = V(RED_RW);
+
+	if (!in->have[IOL_TIN_RED_RW] || !isfinite(rw))
+		return 0;
+	return fmin(red, fmax(0, rw));
+}
+
 static void red_split(const struct iol_triage_in *in, struct red_parts *p)
 {
 	double br = z(V(BYTES_R)), red = z(V(RED)) + z(V(RED_STDIO));
 
 	p->rc = fmin(z(V(RED_CODE)), br);
-	p->rr = fmin(red, br - p->rc);
+	p->rr = fmin(red - red_rw_bytes(in, red), br - p->rc);
 	p->rw = red - p->rr;
 	p->t_rc = br > 0 ? z(V(RTIME)) * p->rc / br : 0;
 	p->t_rr = br > 0 ? z(V(RTIME)) * p->rr / br : 0;

@@ -279,6 +279,8 @@ enum {
 				 the log only (trismall.c) */
 	IOL_TIN_SMALL_OWN_B,  /* their bytes */
 	IOL_TIN_RED_RRO,      /* re-read passes' reopens' metadata time */
+	IOL_TIN_RED_RW,	      /* of RED, the rewrites of files never
+				 read (an older store: none) */
 	IOL_TIN_BIN0,	      /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,

@@ -802,6 +802,22 @@ static int64_t reread(int64_t br, int64_t maxr)
 	return maxr >= 0 && br > 0 && br - 1 > maxr ? br - 1 - maxr : 0;
 }
 
+/*
+ * The rewrites of a file the job never read (issue 34, round 131): its
+ * bytes moved again can be no re-reads (r131-hmevery's histogram
+ * rewritten after each of 96 inputs, r133-manifest's manifest after each
+ * of 300 frames).  A file both read and written is left to the job-wide
+ * split: its counters do not tell a re-read from reading back its own
+ * rewrites (r45-part-sorted: 9 passes each read and rewritten, labelled
+ * re-reads; r40-mad's out-of-core matrices written and read twice).
+ */
+static void wo_rewrites(int64_t rw, int64_t br, int code,
+			struct iol_trifacts *tf)
+{
+	if (!code && br <= 0 && rw > 0)
+		tf->redundant_rewrite = sadd(tf->redundant_rewrite, rw);
+}
+
 static void red_add(uint64_t id, int64_t red, int64_t stdio, int64_t once,
 		    int code, struct iol_trifacts *tf)
 {
@@ -1117,6 +1133,7 @@ static void redundant(const struct fr *a, size_t n, int64_t nprocs,
 	}
 	bcast_read(a, n, nprocs, br, mr, own, tf);
 	rr = own < rr ? own : rr;
+	wo_rewrites(sadd(rw, srw), e ? sadd(br, e->br) : br, a[0].code, tf);
 	red_add(a[0].id, sadd(sadd(rr, rw), srw), stdio, once, a[0].code, tf);
 }
 
@@ -1200,6 +1217,8 @@ static void stdio_only(const struct sreds *st, struct iol_trifacts *tf)
 				stdio_reopen_secs(&st->v[i], rw);
 		if (!st->v[i].used && !st->v[i].code)
 			stdio_rr_reopens(&st->v[i], 0, tf);
+		if (!st->v[i].used)
+			wo_rewrites(rw, st->v[i].br, st->v[i].code, tf);
 		if (!st->v[i].used)
 			red_add(st->v[i].id, rw,
 				reread(st->v[i].br, st->v[i].maxr),

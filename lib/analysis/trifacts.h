@@ -53,6 +53,9 @@ struct iol_trifacts {
 	int64_t redundant_code; /* of programs' code (not in redundant_bytes) */
 	uint64_t redundant_id;	/* the record with the most: its file ... */
 	int64_t redundant_max;	/* ... and its redundant bytes */
+	/* of redundant_bytes, the rewrites of files the job never read
+	 * (no byte of them can be a re-read) */
+	int64_t redundant_rewrite;
 	/* shared records of at least 1 MiB, each rank against the mean
 	 * rank (the record's sums over nprocs): the slowest rank's bytes
 	 * beyond the mean rank's (only the slowest holds the others back),
