@@ -3872,7 +3872,7 @@ EVAL(e_redundant)
 	 * each pass shares (r125-scf), and which the 400-byte detail
 	 * would cut */
 	rro[0] = 0;
-	if (p.t_rro > 0 && !p.ro)
+	if (p.t_rro >= 0.0005 && !p.ro)
 		snprintf(rro, sizeof(rro),
 			 "; its passes' reopens %.3f s: META-BOUND's", p.t_rro);
 	*stake = red_stake(st && dxt && V(NPROCS) >= 2, t_rr, t_rw, t_rc);
@@ -6241,6 +6241,25 @@ static void red_cycle_meta(const struct iol_triage_in *in,
 	restate(in, c, red_structural(&p, p.t_rw + p.t_ro), detail, fr, clause);
 }
 
+/* Add clause to f's detail before its stake note (cut_note()'s), the
+ * note kept whole and the clause cut first where 400 bytes are too few:
+ * appended after it, r29-build-ior's clause ended the detail past its
+ * note (t/6166) */
+static void note_insert(struct iol_finding *f, const char *clause)
+{
+	char d[2 * sizeof(f->detail)], note[sizeof(f->detail)];
+	size_t head;
+
+	snprintf(d, sizeof(d), "%s", f->detail);
+	cut_note(d);
+	head = strlen(d);
+	snprintf(note, sizeof(note), "%s", f->detail + head);
+	snprintf(d + head, sizeof(d) - head, "%s", clause);
+	head = strlen(d);
+	snprintf(d + head, sizeof(d) - head, "%s", note);
+	detail_fit(f->detail, sizeof(f->detail), d, head);
+}
+
 /*
  * An open storm made of re-reading passes (issue 34, round 126): a file
  * read whole again and again, each pass its own open, pays its reopens
@@ -6259,16 +6278,19 @@ static void red_reread_meta(const struct iol_triage_in *in, int detail,
 {
 	size_t k = rule_index("IOL-META-BOUND");
 	struct red_parts p;
+	char clause[120];
 
 	if (!detail || k == NRULES || !crossed[k] || t->f[k].lead)
 		return;
 	red_split(in, &p);
-	if (!(p.t_rro > 0))
+	/* what rounds to 0.000 s tells nothing */
+	if (!(p.t_rro >= 0.0005))
 		return;
-	dcat(t->f[k].detail, sizeof(t->f[k].detail),
-	     "; %.3f s of it the opens of passes re-reading whole files "
-	     "(IOL-REDUNDANT's re-reads)",
-	     p.t_rro);
+	snprintf(clause, sizeof(clause),
+		 "; %.3f s of it the opens of passes re-reading whole files "
+		 "(IOL-REDUNDANT's re-reads)",
+		 p.t_rro);
+	note_insert(&t->f[k], clause);
 }
 
 /*
