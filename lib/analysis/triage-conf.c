@@ -80,6 +80,7 @@ static const struct {
 	{"iotime_paced_s", POS},
 	{"iotime_paced_pct", PCT},
 	{"iotime_sync_pct", PCT},
+	{"stdio_flush_bytes", POS},
 };
 _Static_assert(sizeof(keys) / sizeof(keys[0]) == IOL_TRIAGE_NKEYS,
 	       "one name per threshold");
