@@ -975,7 +975,9 @@ static const struct iol_field fields[] = {
 	/* issue 34, round 51: a rank's wait in collective opens (triwait.c) */
 	NUMF("mpiio_coll_wait", IOL_FT_NUM, "s",
 	     "the slowest MPI-IO rank's metadata time in its own records of "
-	     "collectively opened files beyond the least such rank's",
+	     "collectively opened files beyond the least such rank's, or a "
+	     "shared record's slowest rank beyond its reads, writes and "
+	     "fastest rank, the larger",
 	     4, t_mp_wait),
 	/* issue 34, round 49: STDIO seeks are the requests', not the files' */
 	INTF("stdio_seeks", IOL_FT_INT, "", "STDIO seeks", j_stdio_seeks),

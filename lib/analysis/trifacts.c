@@ -672,19 +672,24 @@ static int mpiio_shared_storage(const struct iol_job *job,
  * can hold, stay a rank's spread.
  */
 static int spread_coll_wait(const struct spread_in *s, const int64_t *c,
-			    const double *f, double nprocs, double posix)
+			    const double *f, double nprocs, double posix,
+			    double pmeta)
 {
-	double mb = s->bytes / nprocs, mt = s->time / nprocs;
+	double mb = s->bytes / nprocs, mt = s->time / nprocs,
+	       rw = nnf(f[MPIIO_F_READ_TIME]) + nnf(f[MPIIO_F_WRITE_TIME]);
 	int64_t indep = sadd(sadd(c[MPIIO_INDEP_READS], c[MPIIO_INDEP_WRITES]),
 			     sadd(c[MPIIO_NB_READS], c[MPIIO_NB_WRITES]));
 
 	if (!(nprocs >= 2) || c[MPIIO_COLL_OPENS] <= 0 ||
-	    c[MPIIO_INDEP_OPENS] != 0 || indep != 0 || !(mt > 0) ||
-	    s->slow_b < 0 || (double)s->slow_b > 1.05 * mb)
+	    c[MPIIO_INDEP_OPENS] != 0 || !(mt > 0) || s->slow_b < 0 ||
+	    (double)s->slow_b > 1.05 * mb)
 		return 0;
-	return s->slow_t - mt >
-	       fmin(nnf(f[MPIIO_F_READ_TIME]) + nnf(f[MPIIO_F_WRITE_TIME]),
-		    posix >= 0 ? posix : INFINITY);
+	/* independent calls are the rank's own time: only a lag beyond
+	 * all of them and all the POSIX metadata beneath the file is left
+	 * to the collective open and close (round 145) */
+	if (indep != 0)
+		return pmeta >= 0 && s->slow_t - mt > rw + pmeta;
+	return s->slow_t - mt > fmin(rw, posix >= 0 ? posix : INFINITY);
 }
 
 /*
@@ -2576,6 +2581,25 @@ static double sposix_work(const struct sposix *sp, const struct spread_in *s)
 }
 
 /*
+ * The POSIX metadata seconds beneath a file, every rank's, all its
+ * shared POSIX records (issue 34, round 145); -1 when none moved the
+ * bytes MPI-IO moved (sposix_work()'s test) or sp is not made.
+ */
+static double sposix_meta(const struct sposix *sp, const struct spread_in *s)
+{
+	double t = 0, b = 0;
+	size_t i;
+
+	for (i = sposix_first(sp, s->id); i < sp->n && sp->v[i]->id == s->id;
+	     i++) {
+		t += nnf(sp->v[i]->fc[POSIX_F_META_TIME]);
+		b += (double)nn(sp->v[i]->ic[POSIX_BYTES_READ]) +
+		     (double)nn(sp->v[i]->ic[POSIX_BYTES_WRITTEN]);
+	}
+	return b > 0 && b >= s->bytes ? t : -1;
+}
+
+/*
  * A file MPI-IO wrote with nonblocking calls (issue 34, round 55): the
  * calls return at once and the file system's writes under them drain
  * while the ranks compute (r55-iwall: POSIX 1.169 s on the slowest rank,
@@ -2674,17 +2698,21 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 			     sadd(c[MPIIO_INDEP_READS], c[MPIIO_INDEP_WRITES]));
 		tf->mpiio_nb = sadd(tf->mpiio_nb, sadd(c[MPIIO_NB_READS],
 						       c[MPIIO_NB_WRITES]));
-		if (jm->recs[i].rank < 0 && coll > 0) {
+		/* independent files too: their POSIX metadata time
+		 * (sposix_meta()) bounds a collective close's wait */
+		if (jm->recs[i].rank < 0) {
 			if (sposix_make(job, &sp) < 0) {
 				free(m), free(sp.v);
 				return IOL_ENOMEM;
 			}
-			net_aggregation(&sp, &s);
+			if (coll > 0)
+				net_aggregation(&sp, &s);
 		}
 		if (jm->recs[i].rank < 0 &&
 		    (mpiio_shared_storage(job, &s, c, f) ||
 		     spread_coll_wait(&s, c, f, (double)job->nprocs,
-				      coll > 0 ? sposix_work(&sp, &s) : -1)))
+				      coll > 0 ? sposix_work(&sp, &s) : -1,
+				      sposix_meta(&sp, &s))))
 			s.slow_t = -1; /* the time spread is judged no rank's */
 		if (jm->recs[i].rank < 0)
 			shared_spread(&s, (double)job->nprocs, tf);

@@ -209,9 +209,11 @@ struct iol_trifacts {
 	int64_t synced_bytes;
 	double synced_once_mibs;
 	/* the slowest MPI-IO rank's metadata time in its own records of
-	 * collectively opened files beyond the least such rank's: its wait
-	 * in collective opens and closes for partners still computing
-	 * (triwait.c); NAN: no MPI-IO module, or one incomplete */
+	 * collectively opened files beyond the least such rank's, or a
+	 * shared record's slowest rank beyond all its reads and writes and
+	 * its fastest rank, the larger: its wait in collective opens and
+	 * closes for partners still computing (triwait.c); NAN: no MPI-IO
+	 * module, or one incomplete */
 	double mpiio_coll_wait;
 	/* the slowest MPI-IO rank's time in collective reads and writes
 	 * beyond each file's fastest rank's, in files whose POSIX bytes
