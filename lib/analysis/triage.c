@@ -4517,6 +4517,16 @@ static int coll_split_small(const struct iol_triage_in *in)
 	return all_collective(in) && z(V(SMALL_T)) <= z(V(MPIIO_T));
 }
 
+/* The same for the shared files' small requests: a job whose MPI-IO
+ * calls are all collective can read other shared files with plain
+ * POSIX calls, where no MPI-IO hint reaches (round 161's obsrec: 2097152
+ * reads of 32 B, 6.5 s, on a file with no MPI-IO record; round 158's
+ * colpick likewise) */
+static int coll_split_shsmall(const struct iol_triage_in *in)
+{
+	return all_collective(in) && z(V(SHSMALL_T)) <= z(V(MPIIO_T));
+}
+
 #define NEEDMAX 20
 struct rule {
 	const char *code, *title, *unit;
@@ -4804,7 +4814,7 @@ static const struct rule rules[] = {
 	  IOL_TIN_MP_SHOPS, IOL_TIN_MP_SHSMALL_T, -1},
 	 0,
 	 NULL,
-	 all_collective,
+	 coll_split_shsmall,
 	 "Ranks make small POSIX requests to shared files although (nearly) "
 	 "all MPI-IO calls are collective: raise cb_buffer_size so the "
 	 "aggregators write whole stripes."},
