@@ -17,6 +17,10 @@
 # then per round and overall:
 #   reruns: S of N reruns (P %) get their labelled first run's verdict
 #   twin reruns: S of N ...
+# then the population's measure over the same runs (first run and
+# reruns against their program's most common verdict):
+#   modal, labelled programs: S of N runs (P %) share ...
+#   modal, twin programs: ...
 # and, last, which codes the reruns that differ flip (a code in one of
 # the two verdicts only), each with the number of reruns it flips in,
 # most first (a rerun may flip several):
@@ -92,6 +96,17 @@ awk -F'\t' '$3 != "first" { k = ($4 == "twin") ? "twin reruns" : "reruns"
 		if (N["twin reruns"]) printf "twin reruns: %d of %d (%.1f %%) get their first run'"'"'s verdict\n",
 			S["twin reruns"], N["twin reruns"], 100 * S["twin reruns"] / N["twin reruns"] }' \
 	"$TMP/out" | sort -V
+# the population's measure (bench/triage-stability.sh) over the same
+# runs: each program's first run and reruns against their most common
+# verdict, so a first run that is the odd one out counts once, not once
+# a rerun
+awk -F'\t' '{ k = ($4 == "twin") ? "twin" : "labelled"; p = $1 SUBSEP $2
+		kind[p] = k; n[p]++; c[p, $5]++ }
+	END { for (x in c) { split(x, a, SUBSEP); p = a[1] SUBSEP a[2]
+			if (c[x] > best[p]) best[p] = c[x] }
+		for (p in n) { N[kind[p]] += n[p]; S[kind[p]] += best[p] }
+		for (k in N) printf "modal, %s programs: %d of %d runs (%.1f %%) share their program'"'"'s most common verdict\n",
+			k, S[k], N[k], 100 * S[k] / N[k] }' "$TMP/out" | sort
 # the codes each DIFF flips against its first run: two rules' owners
 # read their own flips here, not the whole verdict's
 awk -F'\t' '$3 == "first" { f[$1, $2] = $5; next }
