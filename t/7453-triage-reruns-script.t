@@ -56,4 +56,10 @@ grep -qx 'r90 twin reruns: 0 of 1' "$TMP/out"
 ok $? "the round's twins: 0 of 1"
 grep -qx "reruns: 3 of 4 reruns (75.0 %) get their labelled first run's verdict" "$TMP/out"
 ok $? "the total: 3 of 4, 75.0 %"
+# the population's measure: alpha's runs A A B A share their most common
+# verdict 3 of 4, beta's B B 2 of 2; the twin gamma's A B 1 of 2
+grep -qx "modal, labelled programs: 5 of 6 runs (83.3 %) share their program's most common verdict" "$TMP/out"
+ok $? "modal, labelled: 5 of 6"
+grep -qx "modal, twin programs: 1 of 2 runs (50.0 %) share their program's most common verdict" "$TMP/out"
+ok $? "modal, twins: 1 of 2"
 done_testing

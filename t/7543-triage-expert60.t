@@ -27,11 +27,7 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 60 12 12 1.000 1.000 0.833 5
-for p in sim-coll sim-restart f90-model ens quiet sh-gzip sh-sort py-stats tinyread diag-flush mover py-rows; do
-	verdicts "$TOP/t/data/triage-round60/r60-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round60/reruns/r60-labels60-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 60 sim-coll sim-restart f90-model ens quiet sh-gzip sh-sort py-stats tinyread diag-flush mover py-rows
 for p in tinyread-B diag-B mover-B py-rows-B; do
 	verdicts "$TOP"/t/data/triage-round60/reruns/r60-labels60-ab*-$p.darshan
 	diag "$p (better twin) reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"

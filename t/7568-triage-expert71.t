@@ -24,9 +24,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 71 8 8 0.800 1.000 0.666 4
-for p in plot regrid ckpt restart f90 hdrtiny fsync pyslice; do
-	verdicts "$TOP/t/data/triage-round71/r71-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round71/reruns/r71-labels71-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 71 plot regrid ckpt restart f90 hdrtiny fsync pyslice
 done_testing

@@ -20,9 +20,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 75 8 8 1.000 1.000 0.417 5
-for p in uncoll coll everystep decompose probes reconstruct restart-small ascii17; do
-	verdicts "$TOP/t/data/triage-round75/r75-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round75/reruns/r75-labels75-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 75 uncoll coll everystep decompose probes reconstruct restart-small ascii17
 done_testing

@@ -25,9 +25,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 76 9 9 0.750 1.000 0.333 3
-for p in model-gather obs-files tiles post prod-each ens model-fsync points-each obs-slow; do
-	verdicts "$TOP/t/data/triage-round76/r76-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round76/reruns/r76-labels76-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 76 model-gather obs-files tiles post prod-each ens model-fsync points-each obs-slow
 done_testing

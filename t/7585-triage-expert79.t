@@ -20,9 +20,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 79 10 10 0.800 1.000 1.000 4
-for p in pool pool-w0 memo memmap tmpx-A tmpx-A-w0 tmpx-B tmpx-B-w0 storm-A storm-B; do
-	verdicts "$TOP/t/data/triage-round79/r79-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round79/reruns/r79-labels79-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 79 pool pool-w0 memo memmap tmpx-A tmpx-A-w0 tmpx-B tmpx-B-w0 storm-A storm-B
 done_testing

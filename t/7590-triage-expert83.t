@@ -18,9 +18,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 83 6 6 1.000 0.667 0.428 3
-for p in scf restart driver outfsync wavevery drvwav; do
-	verdicts "$TOP/t/data/triage-round83/r83-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round83/reruns/r83-labels83-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 83 scf restart driver outfsync wavevery drvwav
 done_testing

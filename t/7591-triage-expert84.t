@@ -20,9 +20,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 84 6 6 0.857 1.000 0.857 6
-for p in align sort vcall alnunbuf sortstorm vcscan; do
-	verdicts "$TOP/t/data/triage-round84/r84-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round84/reruns/r84-labels84-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 84 align sort vcall alnunbuf sortstorm vcscan
 done_testing

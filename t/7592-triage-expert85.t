@@ -21,9 +21,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 85 6 6 0.857 1.000 0.750 6
-for p in shards imgfiles memmap direct ck4k storm; do
-	verdicts "$TOP/t/data/triage-round85/r85-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round85/reruns/r85-labels85-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 85 shards imgfiles memmap direct ck4k storm
 done_testing

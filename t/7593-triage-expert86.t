@@ -20,9 +20,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 86 6 6 1.000 1.000 0.818 9
-for p in gather vtkpar posthoc smallwr storm gascii; do
-	verdicts "$TOP/t/data/triage-round86/r86-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round86/reruns/r86-labels86-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 86 gather vtkpar posthoc smallwr storm gascii
 done_testing

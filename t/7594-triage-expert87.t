@@ -21,9 +21,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 87 6 6 0.857 1.000 0.750 6
-for p in reco skim hadd calibfiles histtext skimsync; do
-	verdicts "$TOP/t/data/triage-round87/r87-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round87/reruns/r87-labels87-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 87 reco skim hadd calibfiles histtext skimsync
 done_testing

@@ -19,9 +19,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 88 6 6 0.889 1.000 0.888 8
-for p in fpm shared fpm40 small anaevery obsre; do
-	verdicts "$TOP/t/data/triage-round88/r88-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round88/reruns/r88-labels88-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 88 fpm shared fpm40 small anaevery obsre
 done_testing

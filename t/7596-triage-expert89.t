@@ -18,9 +18,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 89 6 6 0.857 1.000 0.600 6
-for p in fastq post image climate fem sweep; do
-	verdicts "$TOP/t/data/triage-round89/r89-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round89/reruns/r89-labels89-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 89 fastq post image climate fem sweep
 done_testing

@@ -22,9 +22,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 90 6 6 1.000 1.000 0.500 4
-for p in hist diag restart colwrite diagflush forceeach; do
-	verdicts "$TOP/t/data/triage-round90/r90-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round90/reruns/r90-labels90-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 90 hist diag restart colwrite diagflush forceeach
 done_testing

@@ -22,9 +22,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 91 7 7 1.000 1.000 0.888 8
-for p in motioncor exshared starcollect class2d c2ddirect mcrows extract; do
-	verdicts "$TOP/t/data/triage-round91/r91-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round91/reruns/r91-labels91-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 91 motioncor exshared starcollect class2d c2ddirect mcrows extract
 done_testing

@@ -22,9 +22,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 92 7 7 1.000 1.000 0.750 9
-for p in prep scatter slices cg mmfscanf ckpt4k blkstorm; do
-	verdicts "$TOP/t/data/triage-round92/r92-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round92/reruns/r92-labels92-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 92 prep scatter slices cg mmfscanf ckpt4k blkstorm
 done_testing

@@ -20,9 +20,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 93 7 7 0.889 1.000 0.800 8
-for p in untar solver gzip post find cpback ddback; do
-	verdicts "$TOP/t/data/triage-round93/r93-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round93/reruns/r93-labels93-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 93 untar solver gzip post find cpback ddback
 done_testing

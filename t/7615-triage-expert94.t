@@ -20,9 +20,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 94 5 5 0.833 1.000 0.833 3
-for p in csvchunk memmap farm rawline spill; do
-	verdicts "$TOP/t/data/triage-round94/r94-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round94/reruns/r94-labels94-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 94 csvchunk memmap farm rawline spill
 done_testing

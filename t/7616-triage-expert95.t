@@ -19,9 +19,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 95 6 6 1.000 0.666 0.428 3
-for p in scr veloc restart small fsync every; do
-	verdicts "$TOP/t/data/triage-round95/r95-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round95/reruns/r95-labels95-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 95 scr veloc restart small fsync every
 done_testing

@@ -19,9 +19,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 96 6 6 1.000 0.750 0.444 4
-for p in run restart manybatch banktiny tallytxt xsreread; do
-	verdicts "$TOP/t/data/triage-round96/r96-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round96/reruns/r96-labels96-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 96 run restart manybatch banktiny tallytxt xsreread
 done_testing

@@ -18,9 +18,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 97 5 5 1.000 0.500 0.500 2
-for p in concat plot ensstat extract regrid; do
-	verdicts "$TOP/t/data/triage-round97/r97-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round97/reruns/r97-labels97-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 97 concat plot ensstat extract regrid
 done_testing

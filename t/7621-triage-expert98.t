@@ -19,9 +19,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 98 5 5 1.000 1.000 0.714 5
-for p in slices segment pyramid zarr labels; do
-	verdicts "$TOP/t/data/triage-round98/r98-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round98/reruns/r98-labels98-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 98 slices segment pyramid zarr labels
 done_testing

@@ -21,9 +21,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 99 5 5 0.750 1.000 0.750 2
-for p in cc1 ar testsuite cachefsync testunbuf; do
-	verdicts "$TOP/t/data/triage-round99/r99-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round99/reruns/r99-labels99-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 99 cc1 ar testsuite cachefsync testunbuf
 done_testing

@@ -18,9 +18,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 100 5 5 1.000 1.000 0.800 4
-for p in lsm btree txbatch walsync smallrun; do
-	verdicts "$TOP/t/data/triage-round100/r100-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round100/reruns/r100-labels100-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 100 lsm btree txbatch walsync smallrun
 done_testing

@@ -17,9 +17,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 101 5 5 1.000 1.000 1.000 5
-for p in stations forcing calib basinfsync cellread; do
-	verdicts "$TOP/t/data/triage-round101/r101-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round101/reruns/r101-labels101-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 101 stations forcing calib basinfsync cellread
 done_testing

@@ -21,9 +21,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 102 5 5 1.000 1.000 0.666 2
-for p in base popall evlog ckdaily evraw; do
-	verdicts "$TOP/t/data/triage-round102/r102-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round102/reruns/r102-labels102-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 102 base popall evlog ckdaily evraw
 done_testing

@@ -17,9 +17,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 103 5 5 1.000 1.000 1.000 3
-for p in cfd viz archive align kmer; do
-	verdicts "$TOP/t/data/triage-round103/r103-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round103/reruns/r103-labels103-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 103 cfd viz archive align kmer
 done_testing

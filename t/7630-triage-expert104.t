@@ -23,9 +23,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 104 6 6 1.000 1.000 0.666 4
-for p in scf scf8 post intreread chkcol post4k; do
-	verdicts "$TOP/t/data/triage-round104/r104-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round104/reruns/r104-labels104-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 104 scf scf8 post intreread chkcol post4k
 done_testing

@@ -19,9 +19,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 105 6 6 1.000 1.000 0.857 6
-for p in readblk vmodel rtm gathtrace rtmevery vmascii; do
-	verdicts "$TOP/t/data/triage-round105/r105-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round105/reruns/r105-labels105-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 105 readblk vmodel rtm gathtrace rtmevery vmascii
 done_testing

@@ -21,9 +21,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 106 5 5 0.667 1.000 0.571 4
-for p in hmc meas meas8 propsite ildgstdio; do
-	verdicts "$TOP/t/data/triage-round106/r106-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round106/reruns/r106-labels106-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 106 hmc meas meas8 propsite ildgstdio
 done_testing

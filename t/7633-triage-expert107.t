@@ -20,9 +20,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 107 5 5 0.800 1.000 0.800 4
-for p in stack csvstats build kmer seismic; do
-	verdicts "$TOP/t/data/triage-round107/r107-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round107/reruns/r107-labels107-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 107 stack csvstats build kmer seismic
 done_testing

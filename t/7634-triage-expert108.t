@@ -23,9 +23,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 108 6 6 1.000 1.000 0.714 5
-for p in sweep agg infer aggraw inferstorm sweepsync; do
-	verdicts "$TOP/t/data/triage-round108/r108-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round108/reruns/r108-labels108-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 108 sweep agg infer aggraw inferstorm sweepsync
 done_testing

@@ -20,9 +20,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 109 6 6 1.000 1.000 0.625 5
-for p in gather coll analysis atomdump rescan thermoflush; do
-	verdicts "$TOP/t/data/triage-round109/r109-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round109/reruns/r109-labels109-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 109 gather coll analysis atomdump rescan thermoflush
 done_testing

@@ -19,9 +19,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 110 6 6 1.000 1.000 1.000 7
-for p in calib coadd cutouts catrow recal cutstorm; do
-	verdicts "$TOP/t/data/triage-round110/r110-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round110/reruns/r110-labels110-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 110 calib coadd cutouts catrow recal cutstorm
 done_testing

@@ -19,9 +19,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 111 6 6 0.888 1.000 0.888 8
-for p in decomp foamcoll foamunc storm resfsync unbuf; do
-	verdicts "$TOP/t/data/triage-round111/r111-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round111/reruns/r111-labels111-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 111 decomp foamcoll foamunc storm resfsync unbuf
 done_testing

@@ -20,9 +20,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 112 5 5 1.000 1.000 0.714 5
-for p in doe dft cadmesh nvhfft seisinv; do
-	verdicts "$TOP/t/data/triage-round112/r112-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round112/reruns/r112-labels112-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 112 doe dft cadmesh nvhfft seisinv
 done_testing

@@ -22,9 +22,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 113 7 7 0.777 1.000 0.700 7
-for p in bpw bpr lckpt tp bprew bprsmall tpnaive; do
-	verdicts "$TOP/t/data/triage-round113/r113-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round113/reruns/r113-labels113-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 113 bpw bpr lckpt tp bprew bprsmall tpnaive
 done_testing

@@ -19,9 +19,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 114 6 6 1.000 1.000 0.750 6
-for p in fcst serial post hist4k bdyall rstfsync; do
-	verdicts "$TOP/t/data/triage-round114/r114-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round114/reruns/r114-labels114-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 114 fcst serial post hist4k bdyall rstfsync
 done_testing

@@ -18,9 +18,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 115 6 6 1.000 1.000 1.000 5
-for p in snap ics restart idseach rstfsync haloreread; do
-	verdicts "$TOP/t/data/triage-round115/r115-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round115/reruns/r115-labels115-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 115 snap ics restart idseach rstfsync haloreread
 done_testing

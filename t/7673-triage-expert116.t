@@ -21,9 +21,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 116 7 7 0.800 0.666 0.666 4
-for p in pcopy tar md5 purge copy4k packfsync cksumall; do
-	verdicts "$TOP/t/data/triage-round116/r116-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round116/reruns/r116-labels116-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 116 pcopy tar md5 purge copy4k packfsync cksumall
 done_testing

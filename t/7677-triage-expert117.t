@@ -17,9 +17,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 117 5 5 1.000 1.000 0.750 3
-for p in farm slices group rows regtmpl; do
-	verdicts "$TOP/t/data/triage-round117/r117-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round117/reruns/r117-labels117-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 117 farm slices group rows regtmpl
 done_testing

@@ -19,9 +19,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 118 6 6 0.800 1.000 1.000 4
-for p in mc mc8 eod fsync reread eodsmall; do
-	verdicts "$TOP/t/data/triage-round118/r118-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round118/reruns/r118-labels118-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 118 mc mc8 eod fsync reread eodsmall
 done_testing

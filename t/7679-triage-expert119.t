@@ -22,9 +22,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 119 5 5 1.000 1.000 0.666 4
-for p in nbody eigen genome pic mc; do
-	verdicts "$TOP/t/data/triage-round119/r119-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round119/reruns/r119-labels119-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 119 nbody eigen genome pic mc
 done_testing

@@ -19,9 +19,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 120 5 5 1.000 1.000 0.666 4
-for p in run restart post diagtiny postwhole; do
-	verdicts "$TOP/t/data/triage-round120/r120-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round120/reruns/r120-labels120-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 120 run restart post diagtiny postwhole
 done_testing

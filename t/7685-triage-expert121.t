@@ -20,9 +20,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 121 5 5 1.000 1.000 0.428 3
-for p in farm reproj slowfarm qfsync tilerows; do
-	verdicts "$TOP/t/data/triage-round121/r121-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round121/reruns/r121-labels121-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 121 farm reproj slowfarm qfsync tilerows
 done_testing

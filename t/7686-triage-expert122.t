@@ -19,9 +19,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 122 5 5 1.000 1.000 1.000 3
-for p in cfd array sweep mcfsync spectral; do
-	verdicts "$TOP/t/data/triage-round122/r122-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round122/reruns/r122-labels122-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 122 cfd array sweep mcfsync spectral
 done_testing

@@ -17,9 +17,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 123 5 5 1.000 1.000 1.000 3
-for p in search hitsum asm hitfsync asmtiny; do
-	verdicts "$TOP/t/data/triage-round123/r123-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round123/reruns/r123-labels123-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 123 search hitsum asm hitfsync asmtiny
 done_testing

@@ -18,9 +18,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 124 5 5 0.500 1.000 0.400 2
-for p in nwp var4d verif extract restart; do
-	verdicts "$TOP/t/data/triage-round124/r124-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round124/reruns/r124-labels124-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 124 nwp var4d verif extract restart
 done_testing

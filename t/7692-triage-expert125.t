@@ -20,9 +20,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 125 6 6 1.000 1.000 0.777 7
-for p in scf bands dos wfband kstorm pdos; do
-	verdicts "$TOP/t/data/triage-round125/r125-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round125/reruns/r125-labels125-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 125 scf bands dos wfband kstorm pdos
 done_testing

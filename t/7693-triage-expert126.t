@@ -20,9 +20,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 126 6 6 0.800 0.666 0.444 4
-for p in concord mcstudy heat dem lbm mcrecheck; do
-	verdicts "$TOP/t/data/triage-round126/r126-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round126/reruns/r126-labels126-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 126 concord mcstudy heat dem lbm mcrecheck
 done_testing

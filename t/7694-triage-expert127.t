@@ -18,9 +18,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 127 5 5 1.000 1.000 1.000 4
-for p in msa dock infer relax dockgrid; do
-	verdicts "$TOP/t/data/triage-round127/r127-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round127/reruns/r127-labels127-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 127 msa dock infer relax dockgrid
 done_testing

@@ -22,9 +22,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 128 6 6 1.000 1.000 0.800 4
-for p in run restart smallcase rstsmall logfsync hisreopen; do
-	verdicts "$TOP/t/data/triage-round128/r128-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round128/reruns/r128-labels128-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 128 run restart smallcase rstsmall logfsync hisreopen
 done_testing

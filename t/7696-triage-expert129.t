@@ -21,9 +21,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 129 6 6 0.600 1.000 1.000 6
-for p in farm spill statewal statedb shared spillsmall; do
-	verdicts "$TOP/t/data/triage-round129/r129-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round129/reruns/r129-labels129-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 129 farm spill statewal statedb shared spillsmall
 done_testing

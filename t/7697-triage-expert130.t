@@ -19,9 +19,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 130 6 6 1.000 0.666 0.833 5
-for p in colq mmap zarrok colwhole colsmall zarrtiny; do
-	verdicts "$TOP/t/data/triage-round130/r130-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round130/reruns/r130-labels130-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 130 colq mmap zarrok colwhole colsmall zarrtiny
 done_testing

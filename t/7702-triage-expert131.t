@@ -23,9 +23,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 131 6 6 1.000 0.750 0.800 4
-for p in sim hmerge ana evsync anaall hmevery; do
-	verdicts "$TOP/t/data/triage-round131/r131-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round131/reruns/r131-labels131-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 131 sim hmerge ana evsync anaall hmevery
 done_testing

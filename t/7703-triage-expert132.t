@@ -20,9 +20,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 132 5 5 1.000 0.500 0.400 2
-for p in deplete implicit md crash viz; do
-	verdicts "$TOP/t/data/triage-round132/r132-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round132/reruns/r132-labels132-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 132 deplete implicit md crash viz
 done_testing

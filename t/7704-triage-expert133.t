@@ -22,9 +22,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 133 6 6 1.000 1.000 0.636 7
-for p in decode mosaic thumbs ppm tiles manifest; do
-	verdicts "$TOP/t/data/triage-round133/r133-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round133/reruns/r133-labels133-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 133 decode mosaic thumbs ppm tiles manifest
 done_testing

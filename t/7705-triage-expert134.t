@@ -20,9 +20,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 134 7 7 1.000 1.000 0.666 8
-for p in plot chkrank restart chkindep blkfiles parttiny restartblk; do
-	verdicts "$TOP/t/data/triage-round134/r134-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round134/reruns/r134-labels134-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 134 plot chkrank restart chkindep blkfiles parttiny restartblk
 done_testing

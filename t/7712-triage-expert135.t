@@ -19,9 +19,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 135 5 5 0.800 1.000 0.666 4
-for p in bcast restart ensemble fieldsmall reread; do
-	verdicts "$TOP/t/data/triage-round135/r135-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round135/reruns/r135-labels135-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 135 bcast restart ensemble fieldsmall reread
 done_testing

@@ -22,9 +22,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 136 5 5 1.000 1.000 0.600 3
-for p in embed audio retr metrics distill; do
-	verdicts "$TOP/t/data/triage-round136/r136-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round136/reruns/r136-labels136-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 136 embed audio retr metrics distill
 done_testing

@@ -19,9 +19,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 137 6 6 1.000 1.000 0.875 7
-for p in index counts qc countsw cells mtx; do
-	verdicts "$TOP/t/data/triage-round137/r137-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round137/reruns/r137-labels137-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 137 index counts qc countsw cells mtx
 done_testing

@@ -19,9 +19,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 138 5 5 0.750 1.000 0.600 3
-for p in ocean hotstart stapost stafsync rowout; do
-	verdicts "$TOP/t/data/triage-round138/r138-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round138/reruns/r138-labels138-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 138 ocean hotstart stapost stafsync rowout
 done_testing

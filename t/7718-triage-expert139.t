@@ -18,9 +18,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 139 5 5 1.000 1.000 0.571 4
-for p in register seqindex episim mri pet; do
-	verdicts "$TOP/t/data/triage-round139/r139-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round139/reruns/r139-labels139-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 139 register seqindex episim mri pet
 done_testing

@@ -19,9 +19,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 140 5 5 1.000 1.000 0.833 5
-for p in fem post solve ooc4k storm; do
-	verdicts "$TOP/t/data/triage-round140/r140-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round140/reruns/r140-labels140-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 140 fem post solve ooc4k storm
 done_testing

@@ -22,9 +22,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 141 5 5 1.000 1.000 1.000 4
-for p in windles geo metocean gridcost loadfc; do
-	verdicts "$TOP/t/data/triage-round141/r141-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round141/reruns/r141-labels141-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 141 windles geo metocean gridcost loadfc
 done_testing

@@ -18,9 +18,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 142 5 5 0.833 1.000 0.833 5
-for p in filter count index perdoc dedup; do
-	verdicts "$TOP/t/data/triage-round142/r142-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round142/reruns/r142-labels142-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 142 filter count index perdoc dedup
 done_testing

@@ -19,9 +19,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 143 5 5 0.666 1.000 1.000 4
-for p in ens surrogate restart ensfsync surbytes; do
-	verdicts "$TOP/t/data/triage-round143/r143-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round143/reruns/r143-labels143-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 143 ens surrogate restart ensfsync surbytes
 done_testing

@@ -20,9 +20,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 144 5 5 0.500 1.000 0.666 4
-for p in cmaq cmaq8 cmaqpx concfsync concrows; do
-	verdicts "$TOP/t/data/triage-round144/r144-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round144/reruns/r144-labels144-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 144 cmaq cmaq8 cmaqpx concfsync concrows
 done_testing

@@ -20,9 +20,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 145 5 5 1.000 1.000 0.666 4
-for p in unittest lqcd scf scaling seismic; do
-	verdicts "$TOP/t/data/triage-round145/r145-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round145/reruns/r145-labels145-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 145 unittest lqcd scf scaling seismic
 done_testing

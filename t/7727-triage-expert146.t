@@ -20,9 +20,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 146 5 5 1.000 1.000 0.666 4
-for p in ckpt restart quant ckfsync qblocks; do
-	verdicts "$TOP/t/data/triage-round146/r146-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round146/reruns/r146-labels146-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 146 ckpt restart quant ckfsync qblocks
 done_testing

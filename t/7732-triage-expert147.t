@@ -22,9 +22,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 147 6 6 0.833 1.000 0.714 5
-for p in screen summary ckpt regrid posefiles scorelog; do
-	verdicts "$TOP/t/data/triage-round147/r147-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round147/reruns/r147-labels147-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 147 screen summary ckpt regrid posefiles scorelog
 done_testing

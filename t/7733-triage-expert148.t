@@ -21,9 +21,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 148 5 5 0.800 0.666 0.500 4
-for p in call refwin annot shards rrand; do
-	verdicts "$TOP/t/data/triage-round148/r148-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round148/reruns/r148-labels148-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 148 call refwin annot shards rrand
 done_testing

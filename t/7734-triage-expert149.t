@@ -22,9 +22,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 149 5 5 1.000 1.000 0.666 4
-for p in cfd restart h5 loader qc; do
-	verdicts "$TOP/t/data/triage-round149/r149-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round149/reruns/r149-labels149-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 149 cfd restart h5 loader qc
 done_testing

@@ -21,9 +21,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 150 5 5 1.000 1.000 0.571 4
-for p in ingest grid cube corr uvgrid; do
-	verdicts "$TOP/t/data/triage-round150/r150-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round150/reruns/r150-labels150-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 150 ingest grid cube corr uvgrid
 done_testing

@@ -22,9 +22,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 151 5 5 1.000 1.000 0.625 5
-for p in dnsckpt post flame fpvlookup speciesfiles; do
-	verdicts "$TOP/t/data/triage-round151/r151-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round151/reruns/r151-labels151-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 151 dnsckpt post flame fpvlookup speciesfiles
 done_testing

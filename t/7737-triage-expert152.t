@@ -21,9 +21,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 152 5 5 1.000 1.000 0.571 4
-for p in pyramid mosaic ndvi tiles window; do
-	verdicts "$TOP/t/data/triage-round152/r152-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round152/reruns/r152-labels152-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 152 pyramid mosaic ndvi tiles window
 done_testing

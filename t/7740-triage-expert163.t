@@ -21,9 +21,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 163 5 5 1.000 1.000 0.571 4
-for p in stage build mdtraj climate restart; do
-	verdicts "$TOP/t/data/triage-round163/r163-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round163/reruns/r163-labels163-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 163 stage build mdtraj climate restart
 done_testing

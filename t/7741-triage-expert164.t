@@ -22,9 +22,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 164 5 5 1.000 1.000 0.571 4
-for p in gauge prop sitewise corrfiles hmc; do
-	verdicts "$TOP/t/data/triage-round164/r164-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round164/reruns/r164-labels164-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 164 gauge prop sitewise corrfiles hmc
 done_testing

@@ -21,9 +21,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 165 5 5 1.000 1.000 0.833 5
-for p in foam post restart storm ascii; do
-	verdicts "$TOP/t/data/triage-round165/r165-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round165/reruns/r165-labels165-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 165 foam post restart storm ascii
 done_testing

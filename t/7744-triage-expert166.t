@@ -22,9 +22,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 166 5 5 0.714 1.000 0.833 5
-for p in vtkdump image slice storm ascii; do
-	verdicts "$TOP/t/data/triage-round166/r166-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round166/reruns/r166-labels166-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 166 vtkdump image slice storm ascii
 done_testing

@@ -22,9 +22,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 167 6 6 1.000 1.000 0.667 6
-for p in rmsd contacts atomsel frfiles pairrmsd hbonds; do
-	verdicts "$TOP/t/data/triage-round167/r167-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round167/reruns/r167-labels167-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 167 rmsd contacts atomsel frfiles pairrmsd hbonds
 done_testing

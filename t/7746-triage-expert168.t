@@ -23,9 +23,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 168 5 5 1.000 1.000 0.625 5
-for p in seg pyramid qc masks patches; do
-	verdicts "$TOP/t/data/triage-round168/r168-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round168/reruns/r168-labels168-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 168 seg pyramid qc masks patches
 done_testing

@@ -21,9 +21,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 169 5 5 0.714 1.000 0.714 5
-for p in dmc dmc8 vmc storm walkerpw; do
-	verdicts "$TOP/t/data/triage-round169/r169-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round169/reruns/r169-labels169-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 169 dmc dmc8 vmc storm walkerpw
 done_testing

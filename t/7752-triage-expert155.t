@@ -19,9 +19,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 155 4 4 1.000 1.000 0.666 6
-for p in tile grid tilemany filt; do
-	verdicts "$TOP/t/data/triage-round155/r155-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round155/reruns/r155-labels155-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 155 tile grid tilemany filt
 done_testing

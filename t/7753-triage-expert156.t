@@ -20,9 +20,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 156 5 5 1.000 1.000 1.000 4
-for p in meshpart gmx clim wrf align; do
-	verdicts "$TOP/t/data/triage-round156/r156-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round156/reruns/r156-labels156-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 156 meshpart gmx clim wrf align
 done_testing

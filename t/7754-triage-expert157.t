@@ -21,9 +21,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 157 4 4 1.000 1.000 0.800 4
-for p in train sample load export; do
-	verdicts "$TOP/t/data/triage-round157/r157-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round157/reruns/r157-labels157-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 157 train sample load export
 done_testing

@@ -19,9 +19,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 158 4 4 1.000 1.000 0.800 4
-for p in agg halo colpick ingest; do
-	verdicts "$TOP/t/data/triage-round158/r158-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round158/reruns/r158-labels158-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 158 agg halo colpick ingest
 done_testing

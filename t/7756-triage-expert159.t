@@ -20,9 +20,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 159 5 5 1.000 1.000 1.000 4
-for p in snap halofind mtree hcat ascii; do
-	verdicts "$TOP/t/data/triage-round159/r159-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round159/reruns/r159-labels159-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 159 snap halofind mtree hcat ascii
 done_testing

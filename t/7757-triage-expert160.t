@@ -21,9 +21,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 160 5 5 1.000 1.000 0.833 5
-for p in fbp sirt mri coil reslice; do
-	verdicts "$TOP/t/data/triage-round160/r160-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round160/reruns/r160-labels160-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 160 fbp sirt mri coil reslice
 done_testing

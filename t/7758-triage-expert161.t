@@ -23,9 +23,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 161 4 4 1.000 1.000 0.714 5
-for p in obsqc enkf obsrec members; do
-	verdicts "$TOP/t/data/triage-round161/r161-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round161/reruns/r161-labels161-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 161 obsqc enkf obsrec members
 done_testing

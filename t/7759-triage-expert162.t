@@ -22,9 +22,5 @@
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
 round_test 162 5 5 1.000 1.000 0.667 4
-for p in kcount classify bins fqline spill; do
-	verdicts "$TOP/t/data/triage-round162/r162-$p.darshan" \
-		$(ls "$TOP"/t/data/triage-round162/reruns/r162-labels162-ab*-$p.darshan 2>/dev/null)
-	diag "$p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
+rerun_diag 162 kcount classify bins fqline spill
 done_testing

@@ -29,6 +29,18 @@ verdicts() {
 		echo >>"$TMP/verdicts"
 	done
 }
+# rerun_diag R NAME...: each program's verdicts, its labelled run
+#   t/data/triage-roundR/rR-NAME.darshan then its identical reruns
+#   (reruns/rR-labelsR-abK-NAME.darshan), as TAP comments
+rerun_diag() {
+	_r=$1
+	shift
+	for _p in "$@"; do
+		verdicts "$TOP/t/data/triage-round$_r/r$_r-$_p.darshan" \
+			$(ls "$TOP"/t/data/triage-round$_r/reruns/r$_r-labels$_r-ab*-$_p.darshan 2>/dev/null)
+		diag "$_p, first run then reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
+	done
+}
 # same_verdict LABELS CONFIG...: for each population config, its reruns
 #   among LABELS' logs (three, each; at least $SAME_MIN when set) get one
 #   verdict: the same warn and high codes
