@@ -66,18 +66,14 @@ if [ -n "${SANITIZE:-}${VALGRIND:-}" ]; then
 	done_testing
 	exit 0
 fi
-mkdir "$TMP/src"
-tar -C "$TOP" --exclude='*.o' --exclude='*.d' --exclude='*.a' --exclude='*.so' \
-	-cf - Makefile lib cli cmd render serve tracer report-templates etc man | tar -C "$TMP/src" -xf -
-nice make -s -j2 -C "$TMP/src" MPI=1 TEST_HOOKS=1 CC=mpicc bin/iolens > "$TMP/build" 2>&1
-ok $? "make MPI=1 builds"
+mpi_build
 export OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_mpi_warn_on_fork=0
 for np in 4 2; do
 	prof=
 	# the drawing module of the plain build (this one makes the binary)
 	[ $np = 2 ] && prof="--profile $TMP/p.pdf" && export IOLENS_GFX="$TOP/bin/iolens-gfx.so"
 	# shellcheck disable=SC2086
-	timeout 300 mpirun -np $np --oversubscribe --allow-run-as-root "$TMP/src/bin/iolens" replay \
+	timeout 300 mpirun -np $np --oversubscribe --allow-run-as-root "$MPI_BIN" replay \
 		--allow-root --as-fast-as-possible $prof --format=json --dir "$TMP/sbm" "$TMP/ior.script" > "$TMP/j" 2> "$TMP/err"
 	ok $? "mpirun -np $np iolens replay ${prof:+--profile }exits 0"
 	sed 's/^/# /' "$TMP/err" | tail -3
@@ -110,7 +106,7 @@ open "src" rdonly 0 = 3 0.000010
 read 3 8192 = 8192 0.000010
 close 3 = 0 0.000004
 EOF
-timeout 120 mpirun -np 2 --oversubscribe --allow-run-as-root "$TMP/src/bin/iolens" replay \
+timeout 120 mpirun -np 2 --oversubscribe --allow-run-as-root "$MPI_BIN" replay \
 	--allow-root --format=json --dir "$TMP/sbm" "$TMP/thr.script" > "$TMP/j" 2> "$TMP/err"
 ok $? "mpirun -np 2: a rank of two threads replays"
 set -- $(sums "$TMP/j")
@@ -129,7 +125,7 @@ stat "." = 0 0.00001
 compute 0.2
 stat "." = 0 0.00001
 EOF
-timeout 120 mpirun -np 2 --oversubscribe --allow-run-as-root "$TMP/src/bin/iolens" replay \
+timeout 120 mpirun -np 2 --oversubscribe --allow-run-as-root "$MPI_BIN" replay \
 	--allow-root --format=json --dir "$TMP/sbm" "$TMP/prog.script" > "$TMP/j" 2> "$TMP/err"
 st=$?
 is "$st:$(ls -A "$TMP/sbm" 2> /dev/null)" "0:" "a script truncating the members' progress file: no member killed, nothing left (exit $st; $(grep -m1 -i 'signal\|truncate' "$TMP/err"))"
@@ -157,7 +153,7 @@ for what in "run directory" "progress file"; do
 	# shellcheck disable=SC2016
 	$co sh -c 'head -c 4096 /dev/zero > "$1/mine" && ln "$1/mine" "$1/mine.kept"' sh "$X"
 	IOLENS_TEST_PAUSE=$TMP/pause timeout 120 mpirun -x IOLENS_TEST_PAUSE -np 2 --oversubscribe --allow-run-as-root \
-		"$TMP/src/bin/iolens" replay --allow-root --format=json --dir "$X" "$TMP/swap.script" > "$TMP/j" 2> "$TMP/err" &
+		"$MPI_BIN" replay --allow-root --format=json --dir "$X" "$TMP/swap.script" > "$TMP/j" 2> "$TMP/err" &
 	pid=$!
 	# shellcheck disable=SC2016
 	rd=$(timeout 120 sh -c 'read -r l < "$1" && echo "$l"' sh "$TMP/pause")
@@ -180,7 +176,7 @@ chmod 700 "$TMP"
 # a call failed in another member's rank is named as it failed there
 # (member 0 said "line 0: end succeeded here")
 printf 'iolens-replay-script 1\nrank 0 pid 1\nstat "nope0" = 0 0.00001\nrank 1 pid 2\nstat "." = 0 0.00001\nstat "nope1" = 0 0.00001\n' > "$TMP/fail.script"
-timeout 120 mpirun -np 2 --oversubscribe --allow-run-as-root "$TMP/src/bin/iolens" replay \
+timeout 120 mpirun -np 2 --oversubscribe --allow-run-as-root "$MPI_BIN" replay \
 	--allow-root --dir "$TMP/sbm" "$TMP/fail.script" > "$TMP/fail.out" 2> "$TMP/err"
 is "$(grep -o 'script:[0-9]*: section [0-9]: [a-z]* [a-z]* here' "$TMP/err" | tr '\n' ' ')" \
 	"script:3: section 0: stat failed here script:6: section 1: stat failed here " \
@@ -195,7 +191,7 @@ ok $([ -n "$want" ] && [ "$got" = "$want" ]; echo $?) \
 # ... and holds 1024 descriptors at most, as a forked rank does (it
 # kept its own limit, $(ulimit -n) here)
 awk 'BEGIN { print "iolens-replay-script 1"; print "input \"f\" 1"; print "rank 0 pid 1"; for (i = 0; i < 1100; i++) print "open \"f\" rdonly 0 = " i + 3 " 0.00001"; print "rank 1 pid 2"; print "stat \".\" = 0 0.00001" }' > "$TMP/fds.script"
-timeout 120 mpirun -np 2 --oversubscribe --allow-run-as-root "$TMP/src/bin/iolens" replay \
+timeout 120 mpirun -np 2 --oversubscribe --allow-run-as-root "$MPI_BIN" replay \
 	--allow-root --format=json --dir "$TMP/sbm" "$TMP/fds.script" > "$TMP/j" 2> /dev/null
 ok $(grep -q '"op":"open","errno":"EMFILE"' "$TMP/j"; echo $?) "1100 descriptors opened in an MPI process replaying in place: past 1024 the opens fail (EMFILE)"
 # an MPI process replaying its rank in place has no parent watching
@@ -204,7 +200,7 @@ ok $(grep -q '"op":"open","errno":"EMFILE"' "$TMP/j"; echo $?) "1100 descriptors
 printf 'iolens-replay-script 1\nrank 0 pid 1\ncompute 30\nstat "." = 0 0.00001\nrank 1 pid 2\ncompute 30\nstat "." = 0 0.00001\n' > "$TMP/slow.script"
 printf 'iolens-replay-script 1\nrank 0 pid 1\nafter 1 1\nstat "." = 0 0.00001\nrank 1 pid 2\ncompute 40\nstat "." = 0 0.00001\n' > "$TMP/slowwait.script"
 for s in slow slowwait; do
-	mpirun -np 2 --oversubscribe --allow-run-as-root "$TMP/src/bin/iolens" replay \
+	mpirun -np 2 --oversubscribe --allow-run-as-root "$MPI_BIN" replay \
 		--allow-root --dir "$TMP/sbm" "$TMP/$s.script" > /dev/null 2> "$TMP/err" &
 	pid=$!
 	n=0
@@ -221,7 +217,7 @@ mkdir -p "$M"
 if mount -t tmpfs -o size=2g iolens-t "$M" 2> /dev/null; then
 	trap 'umount "$M" 2> /dev/null; rm -rf "$TMP"' EXIT
 	awk 'BEGIN { print "iolens-replay-script 1"; for (r = 0; r < 2; r++) { print "rank " r " pid " r + 1; print "open \"f" r "\" wronly|creat 0644 = 3 0.00001"; for (i = 0; i < 1500; i++) print "write 3 1048576 = 1048576 0.00001"; print "close 3 = 0 0.00001" } }' > "$TMP/fill.script"
-	timeout 120 mpirun -np 2 --oversubscribe --allow-run-as-root "$TMP/src/bin/iolens" replay \
+	timeout 120 mpirun -np 2 --oversubscribe --allow-run-as-root "$MPI_BIN" replay \
 		--allow-root --keep --as-fast-as-possible --dir "$M/sb" "$TMP/fill.script" > /dev/null 2> "$TMP/err"
 	free=$(df -Pk "$M" | awk 'NR == 2 { print $4 }')
 	ok $(grep -q "fell below its margin" "$TMP/err" && [ "$free" -gt 50000 ]; echo $?) "3 GiB written by two MPI processes on 2 GiB: stopped at the margin, $free KiB left"

@@ -16,18 +16,13 @@ rows() {
 LOGS=$SAMPLES
 [ -d "$SHARED/corpus/population/logs" ] && LOGS=$SHARED/corpus/population/logs
 
-mkdir "$TMP/src"
-tar -C "$TOP" --exclude='*.o' --exclude='*.d' --exclude='*.a' --exclude='*.so' \
-	-cf - Makefile lib cli cmd render serve tracer report-templates etc man | tar -C "$TMP/src" -xf -
-nice make -s -C "$TMP/src" MPI=1 CC=mpicc bin/iolens >"$TMP/build" 2>&1
-ok $? "make MPI=1 builds"
-sed 's/^/# /' "$TMP/build" | tail -5
+mpi_build
 
 $RUN ingest --db "$TMP/serial.db" -j 1 "$LOGS" >/dev/null 2>&1
 n=$(q "$TMP/serial.db" 'SELECT count(*) FROM jobs')
 export OMPI_MCA_btl_vader_single_copy_mechanism=none
 timeout 300 mpirun -np 4 --oversubscribe --allow-run-as-root \
-	"$TMP/src/bin/iolens" ingest --db "$TMP/mpi.db" "$LOGS" >"$TMP/out" 2>"$TMP/err"
+	"$MPI_BIN" ingest --db "$TMP/mpi.db" "$LOGS" >"$TMP/out" 2>"$TMP/err"
 ok $? "mpirun -np 4 iolens ingest exits 0"
 sed 's/^/# /' "$TMP/err" | tail -5
 is "$(cat "$TMP/out")" "$n logs: $n added, 0 refreshed, 0 unchanged, 0 failed" \
@@ -41,7 +36,7 @@ is "$(q "$TMP/mpi.db" 'SELECT group_concat(id) = group_concat(rid) FROM (SELECT 
 	"1" "ids follow the walk order, as in a serial ingest"
 
 timeout 300 mpirun -np 4 --oversubscribe --allow-run-as-root \
-	"$TMP/src/bin/iolens" ingest --db "$TMP/mpi.db" "$LOGS" >"$TMP/out" 2>&1
+	"$MPI_BIN" ingest --db "$TMP/mpi.db" "$LOGS" >"$TMP/out" 2>&1
 is "$(cat "$TMP/out")" "$n logs: 0 added, 0 refreshed, $n unchanged, 0 failed" \
 	"a second MPI ingest adds nothing"
 

@@ -4,6 +4,11 @@
 #   SHARED  ../shared (tests that need it skip when it is absent)
 
 set -u
+# descriptors 3-9 a caller left open are not the test's: a traced
+# program's first file is descriptor 3 in the tests' expected traces
+# (under /usr/bin/time -o, whose file the children inherit as 3, five
+# strace tests saw write(4, ...) and failed)
+exec 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-
 : "${IOLENS:=$(cd "$(dirname "$0")/.." && pwd)/bin/iolens}"
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 SAMPLES=$TOP/sample-logs
@@ -102,6 +107,38 @@ source_csv() {
 	cp "$TOP/t/data/blocks/$1" . || exit 1
 	$RUN blocks --source --format=csv "$1" > s.csv 2> err
 	is "$?:$(cat err)" "0:" "blocks --source runs"
+}
+# json_bad FILE...: each FILE that is not one JSON document, a line each
+# ("FILE: why"), by one python3 for all (its start is 0.1-0.2 CPU s
+# here: a python3 a document was most of t/1003's time)
+json_bad() {
+	python3 -c '
+import json, sys
+for p in sys.argv[1:]:
+    try:
+        with open(p) as f:
+            json.load(f)
+    except Exception as e:
+        print("%s: %s" % (p, e))' "$@"
+}
+# mpi_build: MPI_BIN, the MPI build (make MPI=1 TEST_HOOKS=1 with mpicc;
+# the hooks act only under IOLENS_TEST_PAUSE), with a test that it was
+# made: make check's, made once beside the plain build in .mpi-build
+# (IOLENS_MPI), or else made here in a copy of the sources (a test run
+# alone).  t/6004 and t/7002 made it each, 90 of the suite's 1260 CPU s.
+mpi_build() {
+	if [ -n "${IOLENS_MPI:-}" ] && [ -x "$IOLENS_MPI" ]; then
+		MPI_BIN=$IOLENS_MPI
+		ok 0 "make MPI=1 builds (made by make check: $IOLENS_MPI)"
+		return
+	fi
+	mkdir "$TMP/src"
+	tar -C "$TOP" --exclude='*.o' --exclude='*.d' --exclude='*.a' --exclude='*.so' \
+		-cf - Makefile lib cli cmd render serve tracer report-templates etc man | tar -C "$TMP/src" -xf -
+	nice make -s -j2 -C "$TMP/src" MPI=1 TEST_HOOKS=1 CC=mpicc bin/iolens >"$TMP/build" 2>&1
+	ok $? "make MPI=1 builds"
+	sed 's/^/# /' "$TMP/build" | tail -5
+	MPI_BIN=$TMP/src/bin/iolens
 }
 zcat_any() {
 	case $1 in
