@@ -37,34 +37,36 @@ todo_is() {	# todo_is <got> <expected> <description> <todo-if-got>
 	fi
 }
 
-layer_of() {	# layer_of <dir>: number, or "?" for a directory not listed
+layer_of() {	# layer_of <dir>: LAYER, a number, or "?" for a directory not listed
 	case $1 in
-	lib/base) echo 0 ;;
-	lib/counters) echo 1 ;;
-	lib/model) echo 2 ;;
-	lib/sources) echo 3 ;;
-	lib/analysis) echo 4 ;;
-	lib/storage | lib/replay) echo 5 ;;
-	lib/population) echo 6 ;;
-	lib/code) echo 5 ;; # peer of storage and replay, not in libiolens
-	lib) echo 6 ;; # the umbrella header: every library layer
-	render) echo 7 ;;
-	serve) echo 8 ;; # the server module, below the commands
-	cli) echo 8 ;;   # the command line's machinery, below the commands
-	cmd) echo 9 ;;
-	fuzz) echo 10 ;;   # the fuzz harnesses
-	t/unit) echo 11 ;; # may run the harnesses (fuzz-run.c)
-	*) echo '?' ;;
+	lib/base) LAYER=0 ;;
+	lib/counters) LAYER=1 ;;
+	lib/model) LAYER=2 ;;
+	lib/sources) LAYER=3 ;;
+	lib/analysis) LAYER=4 ;;
+	lib/storage | lib/replay) LAYER=5 ;;
+	lib/population) LAYER=6 ;;
+	lib/code) LAYER=5 ;; # peer of storage and replay, not in libiolens
+	lib) LAYER=6 ;; # the umbrella header: every library layer
+	render) LAYER=7 ;;
+	serve) LAYER=8 ;; # the server module, below the commands
+	cli) LAYER=8 ;;   # the command line's machinery, below the commands
+	cmd) LAYER=9 ;;
+	fuzz) LAYER=10 ;;   # the fuzz harnesses
+	t/unit) LAYER=11 ;; # may run the harnesses (fuzz-run.c)
+	*) LAYER='?' ;;
 	esac
 }
 
-# where an include names a directory: "base/x.h" -> lib/base, "render/x.h"
+# where an include names a directory (TD): "base/x.h" -> lib/base,
+# "render/x.h" -> render.  Both set a variable: a $(...) a call was 8000
+# subshells, 25 CPU s of this test.
 target_dir() {
 	case $1 in
-	render/* | cmd/* | cli/* | fuzz/* | serve/*) echo "${1%%/*}" ;;
-	t/unit/*) echo t/unit ;; # the unit tests' own header (tap.h)
-	*/*) echo "lib/${1%%/*}" ;;
-	*) echo "" ;;
+	render/* | cmd/* | cli/* | fuzz/* | serve/*) TD=${1%%/*} ;;
+	t/unit/*) TD=t/unit ;; # the unit tests' own header (tap.h)
+	*/*) TD=lib/${1%%/*} ;;
+	*) TD= ;;
 	esac
 }
 
@@ -72,19 +74,21 @@ files=$(ls lib/*.h lib/*/*.c lib/*/*.h render/*.c render/*.h cmd/*.c cmd/*.h t/u
 	fuzz/*.c fuzz/*.h serve/*.c serve/*.h cli/*.c cli/*.h)
 bad=
 for f in $files; do
-	d=$(dirname "$f")
-	l=$(layer_of "$d")
+	d=${f%/*}
+	layer_of "$d"
+	l=$LAYER
 	[ "$l" = '?' ] && { bad="$bad $f:unknown-layer"; continue; }
 	for inc in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f"); do
-		td=$(target_dir "$inc")
+		target_dir "$inc"
+		td=$TD
 		if [ -z "$td" ]; then
 			bad="$bad $f:$inc(no-layer-named)"
 			continue
 		fi
-		[ -f "$(dirname "$td")/$(basename "$td")/${inc#*/}" ] ||
-			[ -f "$td/${inc#*/}" ] || [ -f "$inc" ] ||
+		[ -f "$td/${inc#*/}" ] || [ -f "$inc" ] ||
 			{ bad="$bad $f:$inc(missing)"; continue; }
-		tl=$(layer_of "$td")
+		layer_of "$td"
+		tl=$LAYER
 		if [ "$tl" = '?' ] || [ "$tl" -gt "$l" ]; then
 			bad="$bad $f:$inc"
 		elif [ "$tl" = "$l" ] && [ "$td" != "$d" ] && [ "$d" != lib ]; then
@@ -111,9 +115,8 @@ else
 	loop=$(sed -n 's/^tsort: \(lib\/.*\.o\)$/\1/p' "$TMP/loops" | sort | tr '\n' ' ')
 	todo_is "${loop% }" "" "no cycle between libiolens objects" "$TODO_CYCLE"
 	# nothing in the library calls into the renderers or the commands
-	for o in render/*.o cmd/*.o serve/*.o cli/*.o; do
-		[ -f "$o" ] && nm -g --defined-only "$o" | awk 'NF == 3 { print $3 }'
-	done | sort -u > "$TMP/above"
+	nm_defs $(ls render/*.o cmd/*.o serve/*.o cli/*.o 2>/dev/null) |
+		cut -d' ' -f2 | sort -u > "$TMP/above"
 	up=$(cut -d' ' -f1 "$TMP/uses" | sort -u | comm -12 - "$TMP/above" | tr '\n' ' ')
 	is "${up% }" "" "libiolens uses no symbol of render/ or cmd/"
 fi
@@ -122,14 +125,10 @@ fi
 # the command table (cli/complete.h) and calls no command, and nothing
 # under it (the renderers, the server module) calls it
 defs_of() {	# defs_of <objects...>: the symbols they define, sorted
-	for o in "$@"; do
-		[ -f "$o" ] && nm -g --defined-only "$o" | awk 'NF == 3 { print $3 }'
-	done | sort -u
+	nm_defs $(for o in "$@"; do [ -f "$o" ] && echo "$o"; done) | cut -d' ' -f2 | sort -u
 }
 uses_of() {	# uses_of <objects...>: the symbols they use, sorted
-	for o in "$@"; do
-		[ -f "$o" ] && nm -u "$o" | awk '{ print $2 }'
-	done | sort -u
+	nm_uses $(for o in "$@"; do [ -f "$o" ] && echo "$o"; done) | cut -d' ' -f2 | sort -u
 }
 if ls cli/*.o > /dev/null 2>&1; then
 	defs_of cmd/*.o > "$TMP/cmddefs"
