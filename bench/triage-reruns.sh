@@ -35,56 +35,63 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/iolens-reruns.XXXXXX") || exit 2
 trap 'rm -rf "$TMP"' EXIT
 [ $# -gt 0 ] || set -- "$TOP"/t/data/triage-round*/
 
-verdict() {
-	v=$("$IOLENS" triage ${TRIAGE_ARGS:-} --format tsv "$1" 2>/dev/null |
-		awk -F'\t' '$3 == "high" || $3 == "warn" { print $2 }' |
-		sort -u | tr '\n' ' ' | sed 's/ $//')
-	printf '%s' "${v:--}"
+# verdicts FILE...: "FILE<TAB>VERDICT" for each, by one iolens triage
+# for them all (its TSV names each row's log; a log it cannot read has
+# no row: "-", as alone).  A triage, an awk, a sort, a tr and a sed a
+# log were 18,000 processes over the rounds, most of t/7499's time.
+verdicts() {
+	"$IOLENS" triage ${TRIAGE_ARGS:-} --format tsv "$@" 2>/dev/null |
+		awk -F'\t' 'NR > 1 && ($3 == "high" || $3 == "warn") { print $1 "\t" $2 }' |
+		sort -u | awk -F'\t' '{ v[$1] = ($1 in v) ? v[$1] " " $2 : $2 }
+			END { for (f in v) print f "\t" v[f] }' >"$TMP/v"
+	printf '%s\n' "$@" | awk -F'\t' 'FILENAME == ARGV[1] { v[$1] = $2; next }
+		{ print $0 "\t" (($0 in v) ? v[$0] : "-") }' "$TMP/v" -
 }
 
-# program NAME of rerun base B in round R (prefix rR-), or nothing
-program() {
-	echo "$1" | sed -n -E \
-		-e "s/^$2-(ab[0-9]+|ag[0-9]+|rr[0-9]+|tw|labels[0-9]+-ab[0-9]+(x[0-9]+)?)-(.+)$/\\3/p;t" \
-		-e "s/^$2-(.+)-(ab[0-9]+|abc[0-9]+|[0-9])$/\\1/p;t" \
-		-e "s/^$2-(.+)$/\\1/p"
+# programs R: "BASE<TAB>NAME" for each rerun base name on stdin (prefix
+# R-): its program NAME, the base less the rerun tag; a base with no
+# program is left out
+programs() {
+	sed -n -E \
+		-e "s/^($1-(ab[0-9]+|ag[0-9]+|rr[0-9]+|tw|labels[0-9]+-ab[0-9]+(x[0-9]+)?)-(.+))$/\\1\t\\4/p;t" \
+		-e "s/^($1-(.+)-(ab[0-9]+|abc[0-9]+|[0-9]))$/\\1\t\\2/p;t" \
+		-e "s/^($1-(.+))$/\\1\t\\2/p"
 }
 
 for d in "$@"; do
 	d=${d%/}
 	[ -d "$d/reruns" ] || continue
 	r=$(basename "$d" | sed 's/^triage-round/r/')
-	for f in "$d"/reruns/*.darshan; do
-		[ -f "$f" ] || continue
-		b=$(basename "$f" .darshan)
-		p=$(program "$b" "$r")
-		[ -n "$p" ] || continue
-		printf '%s\t%s\t%s\n' "$r" "$p" "$f"
-	done | sort -t '	' -k2,2 -k3,3 >"$TMP/runs"
-	cut -f2 "$TMP/runs" | uniq | while read -r p; do
-		first="$d/$r-$p.darshan"
-		kind=labelled
-		[ "$(awk -F'\t' -v p="$p" '$2 == p' "$TMP/runs" | wc -l)" -gt 1 ] ||
-			[ -f "$first" ] || continue
-		if [ ! -f "$first" ]; then
-			# an unlabelled twin: its untagged or tw- run (the labelled
-			# pass's) if kept, else its first rerun by name
-			kind=twin
-			first=$(awk -F'\t' -v p="$p" -v r="$r" '$2 == p { n = $3; sub(/.*\//, "", n)
-				if (n == r "-" p ".darshan" || n == r "-tw-" p ".darshan") { print $3; exit } }' "$TMP/runs")
-			[ -n "$first" ] ||
-				first=$(awk -F'\t' -v p="$p" '$2 == p { print $3; exit }' "$TMP/runs")
-		fi
-		fv=$(verdict "$first")
-		printf '%s\t%s\tfirst\t%s\t%s\t%s\n' "$r" "$p" "$kind" "$fv" "${first#"$TOP"/}"
-		awk -F'\t' -v p="$p" -v f="$first" '$2 == p && $3 != f { print $3 }' "$TMP/runs" |
-			while read -r x; do
-				v=$(verdict "$x")
-				s=same
-				[ "$v" = "$fv" ] || s=DIFF
-				printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$p" "$s" "$kind" "$v" "${x#"$TOP"/}"
-			done
-	done
+	ls "$d/reruns" | sed -n 's/\.darshan$//p' | programs "$r" |
+		awk -F'\t' -v d="$d/reruns/" '{ print $2 "\t" d $1 ".darshan" }' |
+		sort -t '	' -k1,1 -k2,2 >"$TMP/runs"
+	cut -f1 "$TMP/runs" | uniq | while read -r p; do
+		[ ! -f "$d/$r-$p.darshan" ] || printf '%s\t%s\n' "$p" "$d/$r-$p.darshan"
+	done >"$TMP/labelled"
+	# each program's first run: its labelled log; for an unlabelled
+	# twin, its untagged or tw- run (the labelled pass's) if kept, else
+	# its first rerun by name (a twin of one run has no rerun); then its
+	# other runs, the reruns
+	awk -F'\t' -v r="$r" 'FILENAME == ARGV[1] { lab[$1] = $2; next }
+		{ if (!($1 in n)) ord[++np] = $1; n[$1]++; run[$1, n[$1]] = $2 }
+		END { for (i = 1; i <= np; i++) { p = ord[i]
+			if (p in lab) { first = lab[p]; kind = "labelled" }
+			else if (n[p] < 2) continue
+			else { kind = "twin"; first = ""
+				for (k = 1; k <= n[p] && first == ""; k++) { b = run[p, k]; sub(/.*\//, "", b)
+					if (b == r "-" p ".darshan" || b == r "-tw-" p ".darshan") first = run[p, k] }
+				if (first == "") first = run[p, 1] }
+			print r "\t" p "\tfirst\t" kind "\t" first
+			for (k = 1; k <= n[p]; k++) if (run[p, k] != first)
+				print r "\t" p "\trerun\t" kind "\t" run[p, k] } }' "$TMP/labelled" "$TMP/runs" >"$TMP/plan"
+	[ -s "$TMP/plan" ] || continue
+	# shellcheck disable=SC2046
+	verdicts $(cut -f5 "$TMP/plan") >"$TMP/pv"
+	awk -F'\t' -v top="$TOP/" 'FILENAME == ARGV[1] { v[$1] = $2; next }
+		{ f = $5; rel = index(f, top) == 1 ? substr(f, length(top) + 1) : f
+		  if ($3 == "first") { fv[$1, $2] = v[f]; s = "first" }
+		  else s = v[f] == fv[$1, $2] ? "same" : "DIFF"
+		  print $1 "\t" $2 "\t" s "\t" $4 "\t" v[f] "\t" rel }' "$TMP/pv" "$TMP/plan"
 done >"$TMP/out"
 cat "$TMP/out"
 awk -F'\t' '$3 != "first" { k = ($4 == "twin") ? "twin reruns" : "reruns"
