@@ -4,7 +4,9 @@
  * t/2001-jobrow.t can check the extended fields against sums it makes
  * itself from darshan-parser text.  Usage: jobrow-dump [--cached] LOG
  * (--cached: the records extracted once first, as ingest does, so that
- * t/7144 can check that path against this one).
+ * t/7144 can check that path against this one), or jobrow-dump
+ * [--cached] --each LOG... (each log's fields after a "#log PATH" line,
+ * or an "#error MESSAGE" line: t/2010 reads 4941 logs so).
  */
 #include <math.h>
 #include <stdio.h>
@@ -45,28 +47,23 @@ static void put(const struct iol_field *f, const struct iol_jobrow *r)
 	}
 }
 
-int main(int argc, char **argv)
+/* One log's fields, or 1 with the message in err. */
+static int dump(const char *log, int cached, struct iol_error *err)
 {
 	const struct iol_field *f;
 	struct iol_job *job;
 	struct iol_summary s;
 	struct iol_jobrow r;
-	struct iol_error err = {0};
 	size_t i, n, nsum;
-	int cached = argc == 3 && !strcmp(argv[1], "--cached");
 
-	if (argc != 2 + cached) {
-		fputs("usage: jobrow-dump [--cached] log\n", stderr);
-		return 2;
-	}
-	argv += cached;
-	if (iol_job_load(&job, argv[1], &err) < 0 ||
-	    (cached && iol_recx_cache(job) < 0) ||
-	    iol_summary_compute(job, NULL, &s, &err) < 0) {
-		fprintf(stderr, "jobrow-dump: %s: %s\n", argv[1], err.msg);
+	if (iol_job_load(&job, log, err) < 0)
+		return 1;
+	if ((cached && iol_recx_cache(job) < 0) ||
+	    iol_summary_compute(job, NULL, &s, err) < 0) {
+		iol_job_close(job);
 		return 1;
 	}
-	r.log = argv[1];
+	r.log = log;
 	r.job = job;
 	r.s = &s;
 	iol_jobrow_fields(&nsum);
@@ -75,5 +72,36 @@ int main(int argc, char **argv)
 	for (i = 0; i < n; i++)
 		put(&f[i], &r);
 	iol_job_close(job);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct iol_error err = {0};
+	int cached = argc > 1 && !strcmp(argv[1], "--cached"), each, i;
+
+	argv += cached, argc -= cached;
+	each = argc > 1 && !strcmp(argv[1], "--each");
+	argv += each, argc -= each;
+	if (argc < 2 || (!each && argc != 2)) {
+		fputs("usage: jobrow-dump [--cached] LOG\n"
+		      "       jobrow-dump [--cached] --each LOG...\n",
+		      stderr);
+		return 2;
+	}
+	if (!each) {
+		if (dump(argv[1], cached, &err) == 0)
+			return 0;
+		fprintf(stderr, "jobrow-dump: %s: %s\n", argv[1], err.msg);
+		return 1;
+	}
+	/* --each: a "#log" line before each log's fields, an "#error"
+	 * line instead of them: one process for thousands of logs */
+	for (i = 1; i < argc; i++) {
+		printf("#log\t%s\n", argv[i]);
+		if (dump(argv[i], cached, &err) != 0)
+			printf("#error\t%s\n", err.msg);
+		fflush(stdout);
+	}
 	return 0;
 }
