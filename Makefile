@@ -252,7 +252,8 @@ check: all lint mpi-build
 
 # the MPI build t/6004 and t/7002 test (make MPI=1 TEST_HOOKS=1, mpicc),
 # made once beside the plain one in a copy of the sources, .mpi-build/
-# (the tests made it each, one serially: 90 of the suite's 1260 CPU s);
+# (the tests made it each, one serially: 66 CPU s a test, most of it
+# the build, of the suite's 1262);
 # the copy keeps the sources' times, so only what changed is made again,
 # and starts afresh when the list of sources changes; after all (tar
 # must not read files being written).  Not under

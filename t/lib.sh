@@ -125,7 +125,8 @@ for p in sys.argv[1:]:
 # the hooks act only under IOLENS_TEST_PAUSE), with a test that it was
 # made: make check's, made once beside the plain build in .mpi-build
 # (IOLENS_MPI), or else made here in a copy of the sources (a test run
-# alone).  t/6004 and t/7002 made it each, 90 of the suite's 1260 CPU s.
+# alone).  t/6004 and t/7002 made it each: 66 CPU s a test, most of it
+# the build.
 mpi_build() {
 	if [ -n "${IOLENS_MPI:-}" ] && [ -x "$IOLENS_MPI" ]; then
 		MPI_BIN=$IOLENS_MPI
