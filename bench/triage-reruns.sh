@@ -35,17 +35,18 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/iolens-reruns.XXXXXX") || exit 2
 trap 'rm -rf "$TMP"' EXIT
 [ $# -gt 0 ] || set -- "$TOP"/t/data/triage-round*/
 
-# verdicts FILE...: "FILE<TAB>VERDICT" for each, by one iolens triage
-# for them all (its TSV names each row's log; a log it cannot read has
+# verdicts LIST: "FILE<TAB>VERDICT" for each file named in LIST (a line
+# each), by one iolens triage for them all (xargs; its TSV names each
+# row's log, the header's severity is neither; a log it cannot read has
 # no row: "-", as alone).  A triage, an awk, a sort, a tr and a sed a
 # log were 18,000 processes over the rounds, most of t/7499's time.
 verdicts() {
-	"$IOLENS" triage ${TRIAGE_ARGS:-} --format tsv "$@" 2>/dev/null |
-		awk -F'\t' 'NR > 1 && ($3 == "high" || $3 == "warn") { print $1 "\t" $2 }' |
+	tr '\n' '\0' <"$1" | xargs -0 "$IOLENS" triage ${TRIAGE_ARGS:-} --format tsv 2>/dev/null |
+		awk -F'\t' '$3 == "high" || $3 == "warn" { print $1 "\t" $2 }' |
 		sort -u | awk -F'\t' '{ v[$1] = ($1 in v) ? v[$1] " " $2 : $2 }
 			END { for (f in v) print f "\t" v[f] }' >"$TMP/v"
-	printf '%s\n' "$@" | awk -F'\t' 'FILENAME == ARGV[1] { v[$1] = $2; next }
-		{ print $0 "\t" (($0 in v) ? v[$0] : "-") }' "$TMP/v" -
+	awk -F'\t' 'FILENAME == ARGV[1] { v[$1] = $2; next }
+		{ print $0 "\t" (($0 in v) ? v[$0] : "-") }' "$TMP/v" "$1"
 }
 
 # programs R: "BASE<TAB>NAME" for each rerun base name on stdin (prefix
@@ -85,8 +86,8 @@ for d in "$@"; do
 			for (k = 1; k <= n[p]; k++) if (run[p, k] != first)
 				print r "\t" p "\trerun\t" kind "\t" run[p, k] } }' "$TMP/labelled" "$TMP/runs" >"$TMP/plan"
 	[ -s "$TMP/plan" ] || continue
-	# shellcheck disable=SC2046
-	verdicts $(cut -f5 "$TMP/plan") >"$TMP/pv"
+	cut -f5 "$TMP/plan" >"$TMP/files"
+	verdicts "$TMP/files" >"$TMP/pv"
 	awk -F'\t' -v top="$TOP/" 'FILENAME == ARGV[1] { v[$1] = $2; next }
 		{ f = $5; rel = index(f, top) == 1 ? substr(f, length(top) + 1) : f
 		  if ($3 == "first") { fv[$1, $2] = v[f]; s = "first" }
