@@ -23,8 +23,12 @@
 # printed with the labelled run's verdict.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
+# rank0_of_small() (issue 34, round 172): ph-rootsmall's RANK0-IO,
+# IDLE-RANKS and RANK-IMBALANCE, labelled material as the same root
+# cause as SMALL-REQ, are info beside it ("same cause found"): label
+# recall 11/13 -> 8/13, causes 4/4 kept.
 # floors: strict precision, recall per root cause, per label, found
-round_test 53 13 13 1.000 1.000 0.846 11
+round_test 53 13 13 1.000 1.000 0.615 8
 for p in ph-bcast-fine ph-slice-fpp ph-storm ph-rewrite ph-diag4 ph-rootsmall ph-thr-fine \
 	py-fine py-smallw f90-fine f90-flush sh-gzip sh-sort; do
 	verdicts "$TOP/t/data/triage-round53/r53-$p.darshan" \
