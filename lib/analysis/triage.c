@@ -3237,6 +3237,41 @@ static int stdio_small_req(const struct iol_triage_in *in,
 		       K(STDIO_WAIT);
 }
 
+/*
+ * The advice of stdio_small_req(), for the streams whose calls share a
+ * request too (issue 34, round 171): a writer whose requests (a buffer's
+ * worth or a flush each) are under 1 MiB and each wait for the device
+ * (stdio_wait_us a request, beyond its calls at FMT_CALL_US each) is
+ * told to give the stream a larger buffer or flush less, not to leave
+ * STDIO.  Its stake stays the calls' share (several calls a request:
+ * r36-halodiag-flush).  r171-sim4k: a spike recorder's 2000 fprintf a
+ * rank through glibc's 4 KiB buffer, 312 requests of 4 KiB on rank 3,
+ * 4.1 s on a sync mount; its twin with a 1 MiB buffer writes them in
+ * 0.02-0.04 s.  A text format's calls are the cost where each costs a
+ * formatting's microseconds (r43-csv-rank0: 5.5 us a 7-field fprintf,
+ * r86-gascii 1.7 us a value; their binary twins save it): a larger
+ * buffer saves nothing there, and they keep the rule's advice.
+ */
+#define FMT_CALL_US 5.0
+static int stdio_wait_req(const struct iol_triage_in *in,
+			  const struct iol_triage_conf *c)
+{
+	double st = z(V(STDIO_BR)) + z(V(STDIO_BW));
+	double data = z(V(STDIO_OPS)) - z(V(STDIO_FLUSH)), req, wait;
+
+	if (stdio_small_req(in, c))
+		return 1;
+	if (!(K(STDIO_WAIT) > 0) || !(K(STDIO_CALL) > 0) || !(st > 0) ||
+	    !(data > 0) || z(V(STDIO_BW)) * 2 < st)
+		return 0;
+	/* a lower bound whatever the ranks' shares: the slowest rank's
+	 * time less every call's formatting, over every request */
+	req = stdio_requests(in, c, st, data);
+	wait = stdio_call_secs(in) - data * FMT_CALL_US * 1e-6;
+	return req > 0 && st / req < 1048576.0 &&
+	       wait / req * 1e6 >= K(STDIO_WAIT);
+}
+
 /* The small requests' stake: STDIO's data calls' time (its opens and
  * closes left out, stdio_call_secs()) beyond its bytes at a large
  * write's pace, said to be assumed unless a site set it */
@@ -5027,7 +5062,7 @@ static int red_rewrites(const struct iol_triage_in *in,
  * alternative: small collective MPI-IO calls are aggregated already, so
  * raising cb_buffer_size (the POSIX case) does nothing for them; STDIO's
  * small requests want a larger buffer or fewer flushes, not another
- * layer (stdio_small_req()). */
+ * layer (stdio_wait_req()). */
 static const struct {
 	const char *code;
 	int (*when)(const struct iol_triage_in *in,
@@ -5050,7 +5085,7 @@ static const struct {
 	 "more data per call: larger blocks per call (several records or "
 	 "variables in one call through a derived datatype or file view), "
 	 "fewer calls."},
-	{"IOL-STDIO-SHARE", stdio_small_req,
+	{"IOL-STDIO-SHARE", stdio_wait_req,
 	 "STDIO's writes reach the file system as small requests (under "
 	 "1 MiB a call or a flush), each waiting for the device. Give the "
 	 "stream a larger buffer (setvbuf, 1 MiB or more), flush less often "
