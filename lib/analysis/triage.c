@@ -5717,6 +5717,32 @@ static void rank0_of_stdio(const struct iol_triage_in *in,
 		told_by(&t->f[s], detail, why, &t->f[j]);
 }
 
+/* RANK0-IO, IDLE-RANKS and RANK-IMBALANCE (within the stake) told by
+ * the finding code when it is one and its stake holds RANK0-IO's */
+static void rank0_of_cause(int detail, const unsigned char *crossed,
+			   struct iol_triage *t, const char *code,
+			   const char *why)
+{
+	size_t i = rule_index("IOL-RANK0-IO"), s = rule_index(code);
+	size_t j = rule_index("IOL-IDLE-RANKS"),
+	       m = rule_index("IOL-RANK-IMBALANCE");
+	double own;
+
+	if (i == NRULES || s == NRULES || !crossed[i] || !crossed[s] ||
+	    t->f[i].lead || t->f[s].sev > IOL_SEV_WARN || t->f[s].floored ||
+	    !isfinite(t->f[i].stake) || !isfinite(t->f[s].stake))
+		return;
+	own = t->f[s].stake;
+	if (!(own >= t->f[i].stake))
+		return;
+	told_by(&t->f[s], detail, why, &t->f[i]);
+	if (j < NRULES && crossed[j] && !t->f[j].lead)
+		told_by(&t->f[s], detail, why, &t->f[j]);
+	if (m < NRULES && crossed[m] && !t->f[m].lead &&
+	    isfinite(t->f[m].stake) && t->f[m].stake <= own)
+		told_by(&t->f[s], detail, why, &t->f[m]);
+}
+
 /*
  * Rank 0's (or a lone rank's) time at stake is its own syncs (issue 34,
  * round 61): IOL-FSYNC is a finding and its stake, the repeated syncs'
@@ -5734,26 +5760,9 @@ static void rank0_of_stdio(const struct iol_triage_in *in,
 static void rank0_of_fsync(int detail, const unsigned char *crossed,
 			   struct iol_triage *t)
 {
-	size_t i = rule_index("IOL-RANK0-IO"), s = rule_index("IOL-FSYNC");
-	size_t j = rule_index("IOL-IDLE-RANKS"),
-	       m = rule_index("IOL-RANK-IMBALANCE");
-	const char *why = "rank 0's time at stake is mostly its own repeated "
-			  "syncs, which spread ranks would repeat as often";
-	double own;
-
-	if (i == NRULES || s == NRULES || !crossed[i] || !crossed[s] ||
-	    t->f[i].lead || t->f[s].sev > IOL_SEV_WARN || t->f[s].floored ||
-	    !isfinite(t->f[i].stake) || !isfinite(t->f[s].stake))
-		return;
-	own = t->f[s].stake;
-	if (!(own >= t->f[i].stake))
-		return;
-	told_by(&t->f[s], detail, why, &t->f[i]);
-	if (j < NRULES && crossed[j] && !t->f[j].lead)
-		told_by(&t->f[s], detail, why, &t->f[j]);
-	if (m < NRULES && crossed[m] && !t->f[m].lead &&
-	    isfinite(t->f[m].stake) && t->f[m].stake <= own)
-		told_by(&t->f[s], detail, why, &t->f[m]);
+	rank0_of_cause(detail, crossed, t, "IOL-FSYNC",
+		       "rank 0's time at stake is mostly its own repeated "
+		       "syncs, which spread ranks would repeat as often");
 }
 
 /*
@@ -5773,26 +5782,9 @@ static void rank0_of_fsync(int detail, const unsigned char *crossed,
 static void rank0_of_small(int detail, const unsigned char *crossed,
 			   struct iol_triage *t)
 {
-	size_t i = rule_index("IOL-RANK0-IO"), s = rule_index("IOL-SMALL-REQ");
-	size_t j = rule_index("IOL-IDLE-RANKS"),
-	       m = rule_index("IOL-RANK-IMBALANCE");
-	const char *why = "rank 0's time at stake is mostly its own small "
-			  "requests, which spread ranks would make as many";
-	double own;
-
-	if (i == NRULES || s == NRULES || !crossed[i] || !crossed[s] ||
-	    t->f[i].lead || t->f[s].sev > IOL_SEV_WARN || t->f[s].floored ||
-	    !isfinite(t->f[i].stake) || !isfinite(t->f[s].stake))
-		return;
-	own = t->f[s].stake;
-	if (!(own >= t->f[i].stake))
-		return;
-	told_by(&t->f[s], detail, why, &t->f[i]);
-	if (j < NRULES && crossed[j] && !t->f[j].lead)
-		told_by(&t->f[s], detail, why, &t->f[j]);
-	if (m < NRULES && crossed[m] && !t->f[m].lead &&
-	    isfinite(t->f[m].stake) && t->f[m].stake <= own)
-		told_by(&t->f[s], detail, why, &t->f[m]);
+	rank0_of_cause(detail, crossed, t, "IOL-SMALL-REQ",
+		       "rank 0's time at stake is mostly its own small "
+		       "requests, which spread ranks would make as many");
 }
 
 /*
