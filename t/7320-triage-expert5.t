@@ -36,10 +36,13 @@ is "$out" 0 "every log is one of ours, in t/data/triage-round5"
 triage_score "$L"
 # IO-TIME stakes what its causes cost (triage8, full_rate_mibs 0):
 # 12/22 -> 12/16, scored after the change, the labels unread by it
-ge "$(num "$line" precision)" 0.937 "strict precision"
+# red_sync_writes() (issue 34, rounds 172, 179): r5-sqlite-many's REDUNDANT, labelled
+# material as the same root cause as IOL-FSYNC, is told by FSYNC (its
+# rewrites' time is the syncs'): "same cause found", floors follow.
+ge "$(num "$line" precision)" 0.933 "strict precision"
 ge "$(num "$line" 'cause recall')" 1 "recall per root cause"
-ge "$(num "$line" recall)" 0.789 "recall per label"
-ge "$(num "$line" tp)" 15 "material findings found at warn or high"
+ge "$(num "$line" recall)" 0.736 "recall per label"
+ge "$(num "$line" tp)" 14 "material findings found at warn or high"
 # each run of a config: its verdicts (t/triage-score.sh), said
 r5_verdicts() {
 	verdicts "$R/r5-$1.darshan" "$R/reruns/r5-$1"-*.darshan

@@ -20,8 +20,11 @@
 # printed.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
+# red_sync_writes() (issue 34, rounds 172, 179): r80-db-row-full's REDUNDANT, labelled
+# material as the same root cause as IOL-FSYNC, is told by FSYNC (its
+# rewrites' time is the syncs'): "same cause found", floors follow.
 # floors: strict precision, recall per root cause, per label, found
-round_test 80 6 6 1.000 1.000 0.500 4
+round_test 80 6 6 1.000 1.000 0.375 3
 for p in db-batch db-row-full csv-append jl-reread kv-inplace awk-append; do
 	verdicts "$TOP/t/data/triage-round80/r80-$p.darshan" \
 		"$TOP"/t/data/triage-round80/reruns/r80-labels80-ab*-$p.darshan
