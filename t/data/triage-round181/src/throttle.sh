@@ -1,0 +1,35 @@
+#!/bin/bash
+# Round 181's (copied from round 169's, itself round 146's) slow storage (run as root; `throttle.sh up` before the runs, `throttle.sh down` after).
+# loop device -> /tmp/labels181/mnt (and a second -> mnt2, not -o sync), ext4 mounted -o sync (every write(2) reaches the throttled device before it returns).
+# Limits: write 32 MiB/s, read 64 MiB/s, 400 write and 800 read IOPS for the whole cgroup labels181.
+set -e
+D=/tmp/labels181; CG=/sys/fs/cgroup/blkio/labels181
+case "$1" in
+up)
+	mkdir -p $D/mnt
+	truncate -s 2G $D/disk.img
+	losetup -f --show --direct-io=on $D/disk.img > $D/loopdev
+	mkfs.ext4 -q -F $(cat $D/loopdev)
+	mount -o sync $(cat $D/loopdev) $D/mnt
+	# round 181: a second loop device, same throttle, mounted WITHOUT -o sync (a write returns from the page cache;
+	# only fsync reaches the device): mnt2, for the fsync job and its twins
+	mkdir -p $D/mnt2
+	truncate -s 1G $D/disk2.img
+	losetup -f --show --direct-io=on $D/disk2.img >> $D/loopdev
+	mkfs.ext4 -q -F $(tail -1 $D/loopdev)
+	mount $(tail -1 $D/loopdev) $D/mnt2
+	mkdir -p $CG
+	for l in $(cat $D/loopdev); do
+		mm=$(cat /sys/block/$(basename $l)/dev)
+		echo "$mm 33554432" > $CG/blkio.throttle.write_bps_device
+		echo "$mm 67108864" > $CG/blkio.throttle.read_bps_device
+		echo "$mm 400" > $CG/blkio.throttle.write_iops_device
+		echo "$mm 800" > $CG/blkio.throttle.read_iops_device
+	done
+	;;
+down)
+	umount $D/mnt; umount $D/mnt2
+	for l in $(cat $D/loopdev); do losetup -d $l; done
+	rmdir $CG
+	rm -f $D/disk.img $D/disk2.img;;
+esac
