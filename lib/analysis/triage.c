@@ -1413,7 +1413,7 @@ EVAL(e_creates)
 	       "rank%s",
 	       V(CREATES), V(CREATES_EXACT) > 0 ? "exact" : "estimated",
 	       V(FILES), each, *stake,
-	       each > K(SMALLFILE_B)	       ? " (files not small: no storm)"
+	       each > K(SMALLFILE_B)   ? " (files not small: no storm)"
 	       : V(CREATES) < K(STORM) ? " (under storm_files: judged by "
 					 "time)"
 				       : "");
