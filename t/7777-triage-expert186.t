@@ -13,6 +13,8 @@
 # raw counters before the first score (6ff9538b; triage-expert186.md).
 # Every log is ours: nothing needs ../shared.  Holds the values measured
 # when the set was first scored (/work/main/bin/iolens of 2026-12-02) as
+# stdio_small_req() then left r186-nbody's 265 KB fwrites to their
+# bytes' time: STDIO-SHARE info, precision 2/2.
 # floors: strict precision 2/3 (nbody's STDIO-SHARE warn, labelled
 # trivial: its 145 fwrites of ~265 KB bypass the stdio buffer and move at
 # the throttled device's pace; 0.773 s claimed), recall per root cause
@@ -21,6 +23,6 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
-round_test 186 5 5 0.666 1.000 1.000 2
+round_test 186 5 5 1.000 1.000 1.000 2
 rerun_diag 186 wrf fem vcall nbody tile
 done_testing

@@ -3274,7 +3274,11 @@ static double stdio_requests(const struct iol_triage_in *in,
  * keep the calls' share.  A request's time is the data calls' alone
  * (stdio_call_secs()): a storm of fopen/fwrite/fclose (r93-solver: 800
  * files, 1.3 s of opens and closes a rank, 0.001-0.10 s of writes) is
- * the files' cost, which no larger buffer saves.
+ * the files' cost, which no larger buffer saves.  Requests of 16
+ * buffers' worth (stdio_call_bytes) or more are calls glibc hands
+ * straight to write(2), their time their bytes' at the device's pace
+ * (r186-nbody: 265 KB fwrites at a throttled 32 MiB/s, r180-cfd's 2 MiB
+ * slabs; labelled trivial).
  */
 static int stdio_small_req(const struct iol_triage_in *in,
 			   const struct iol_triage_conf *c)
@@ -3286,7 +3290,7 @@ static int stdio_small_req(const struct iol_triage_in *in,
 	    !(data > 0) || z(V(STDIO_BW)) * 2 < st)
 		return 0;
 	req = stdio_requests(in, c, st, data);
-	return req * 2 >= data && st / req < 1048576.0 &&
+	return req * 2 >= data && st / req < 16 * K(STDIO_CALL) &&
 	       stdio_call_secs(in) * fmax(1, z(V(NPROCS))) / req * 1e6 >=
 		       K(STDIO_WAIT);
 }
