@@ -3326,7 +3326,7 @@ static int stdio_wait_req(const struct iol_triage_in *in,
 	 * time less every call's formatting, over every request */
 	req = stdio_requests(in, c, st, data);
 	wait = stdio_call_secs(in) - data * FMT_CALL_US * 1e-6;
-	return req > 0 && st / req < 1048576.0 &&
+	return req > 0 && st / req < 16 * K(STDIO_CALL) &&
 	       wait / req * 1e6 >= K(STDIO_WAIT);
 }
 
