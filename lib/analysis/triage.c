@@ -1224,19 +1224,25 @@ static double once_sync_secs(const struct iol_triage_in *in,
  * writes' share moves across a program's reruns, 2.7-3.9 times).
  * *t: the writes' seconds, *each: a write's.
  */
-static int storm_write_waits(const struct iol_triage_in *in,
-			     const struct iol_triage_conf *c, double *t,
-			     double *each)
+static int writes_wait(const struct iol_triage_in *in,
+		       const struct iol_triage_conf *c, double *t, double *each)
 {
 	double w = z(V(PWRITES)), np = z(V(NPROCS)), xfer;
 
 	*t = fmin(storm_data(in, 0), z(V(WTIME)));
 	*each = np > 0 && w >= np ? *t / (w / np) : 0;
 	if (!(*each > 0) || !(z(V(CREATES)) >= K(STORM_CREATES)) ||
-	    !(*t >= 2 * z(V(META_SLOW))) || !(large_pace(c, 0) > 0))
+	    !(large_pace(c, 0) > 0))
 		return 0;
 	xfer = z(V(BYTES_W)) / w / 1048576.0 / large_pace(c, 0);
 	return *each >= 10 * xfer;
+}
+
+static int storm_write_waits(const struct iol_triage_in *in,
+			     const struct iol_triage_conf *c, double *t,
+			     double *each)
+{
+	return writes_wait(in, c, t, each) && *t >= 2 * z(V(META_SLOW));
 }
 
 static int whole_files(const struct iol_triage_in *in);
@@ -1261,19 +1267,11 @@ static int whole_write_waits(const struct iol_triage_in *in,
 			     const struct iol_triage_conf *c, double *t,
 			     double *each)
 {
-	double w = z(V(PWRITES)), np = z(V(NPROCS)), xfer;
-
-	*t = fmin(storm_data(in, 0), z(V(WTIME)));
-	*each = np > 0 && w >= np ? *t / (w / np) : 0;
 	/* writes of 10 KiB or more are not small requests however many
 	 * files they fill (r73-stepfile's 64 KiB, r160-coil's 32 KiB,
 	 * labelled false or trivial): Darshan's three lowest bins */
-	if (!whole_files(in) || !(*each > 0) ||
-	    !(z(V(CREATES)) >= K(STORM_CREATES)) || !(large_pace(c, 0) > 0) ||
-	    z(V(BYTES_W)) > 10240.0 * w)
-		return 0;
-	xfer = z(V(BYTES_W)) / w / 1048576.0 / large_pace(c, 0);
-	return *each >= 10 * xfer;
+	return whole_files(in) && writes_wait(in, c, t, each) &&
+	       z(V(BYTES_W)) <= 10240.0 * z(V(PWRITES));
 }
 
 EVAL(e_small);
@@ -3280,17 +3278,30 @@ static double stdio_requests(const struct iol_triage_in *in,
  * (r186-nbody: 265 KB fwrites at a throttled 32 MiB/s, r180-cfd's 2 MiB
  * slabs; labelled trivial).
  */
+/* A STDIO writer's requests (stdio_requests()), when they are under 16
+ * buffers' worth on average: *data its data calls, *req the requests;
+ * 0 when STDIO writes less than half its bytes or a key is off */
+static int stdio_writer_reqs(const struct iol_triage_in *in,
+			     const struct iol_triage_conf *c, double *data,
+			     double *req)
+{
+	double st = z(V(STDIO_BR)) + z(V(STDIO_BW));
+
+	*data = z(V(STDIO_OPS)) - z(V(STDIO_FLUSH));
+	*req = 0;
+	if (!(K(STDIO_WAIT) > 0) || !(K(STDIO_CALL) > 0) || !(st > 0) ||
+	    !(*data > 0) || z(V(STDIO_BW)) * 2 < st)
+		return 0;
+	*req = stdio_requests(in, c, st, *data);
+	return *req > 0 && st / *req < 16 * K(STDIO_CALL);
+}
+
 static int stdio_small_req(const struct iol_triage_in *in,
 			   const struct iol_triage_conf *c)
 {
-	double st = z(V(STDIO_BR)) + z(V(STDIO_BW));
-	double data = z(V(STDIO_OPS)) - z(V(STDIO_FLUSH)), req;
+	double data, req;
 
-	if (!(K(STDIO_WAIT) > 0) || !(K(STDIO_CALL) > 0) || !(st > 0) ||
-	    !(data > 0) || z(V(STDIO_BW)) * 2 < st)
-		return 0;
-	req = stdio_requests(in, c, st, data);
-	return req * 2 >= data && st / req < 16 * K(STDIO_CALL) &&
+	return stdio_writer_reqs(in, c, &data, &req) && req * 2 >= data &&
 	       stdio_call_secs(in) * fmax(1, z(V(NPROCS))) / req * 1e6 >=
 		       K(STDIO_WAIT);
 }
@@ -3314,20 +3325,15 @@ static int stdio_small_req(const struct iol_triage_in *in,
 static int stdio_wait_req(const struct iol_triage_in *in,
 			  const struct iol_triage_conf *c)
 {
-	double st = z(V(STDIO_BR)) + z(V(STDIO_BW));
-	double data = z(V(STDIO_OPS)) - z(V(STDIO_FLUSH)), req, wait;
+	double data, req;
 
 	if (stdio_small_req(in, c))
 		return 1;
-	if (!(K(STDIO_WAIT) > 0) || !(K(STDIO_CALL) > 0) || !(st > 0) ||
-	    !(data > 0) || z(V(STDIO_BW)) * 2 < st)
-		return 0;
 	/* a lower bound whatever the ranks' shares: the slowest rank's
 	 * time less every call's formatting, over every request */
-	req = stdio_requests(in, c, st, data);
-	wait = stdio_call_secs(in) - data * FMT_CALL_US * 1e-6;
-	return req > 0 && st / req < 16 * K(STDIO_CALL) &&
-	       wait / req * 1e6 >= K(STDIO_WAIT);
+	return stdio_writer_reqs(in, c, &data, &req) &&
+	       (stdio_call_secs(in) - data * FMT_CALL_US * 1e-6) / req * 1e6 >=
+		       K(STDIO_WAIT);
 }
 
 /* The small requests' stake: STDIO's data calls' time (its opens and
