@@ -30,6 +30,8 @@ struct fr {
 	double nbt;	 /* MPI-IO seconds of a file written nonblocking
 			    (its slowest rank's), else -1 (nb_secs()) */
 	double fast_t;	 /* a shared record's fastest rank's time */
+	int64_t whole;	 /* its small requests each a whole file or alone
+			    in its open (lone_reads(), whole_file_ops()) */
 };
 
 /* Per-rank sums whose slowest rank is wanted (the way ranktime adds a
@@ -1093,8 +1095,122 @@ static void stdio_rr_reopens(const struct sred *e, int64_t renames,
 		e->opens, e->ranks, e->tm, reread(e->br, e->maxr), e->br, wro);
 }
 
+/*
+ * Whole passes over a file set drawn across ranks (issue 34, round 188).
+ * A training job reads each sample file once an epoch, the rank that
+ * reads it drawn by the shuffle: over two epochs most files are read by
+ * two ranks, once each, and some by one rank twice (r188-samplefiles:
+ * 2048 files of 16 KiB, 500 drawn twice by one rank, 8.2 MB "re-read",
+ * labelled false: the packed twin reads as much, and no counter sees
+ * its passes).  Which rank drew a file twice is the draw's, not the
+ * program's: a file one rank read p whole times is no re-read where at
+ * least as many files, and two or more, had their p whole passes read
+ * by different ranks.  A file every rank reads again, or one read more
+ * often than the rest (a config re-read each step), keeps its re-reads.
+ */
+#define DRAW_PASSES 64
+struct draws {
+	int64_t spread[DRAW_PASSES + 1], one[DRAW_PASSES + 1];
+};
+
+/* The whole passes p (2..DRAW_PASSES) the ranks' own records
+ * a[0..n-1] of one file read it in, else 0 */
+static int64_t whole_passes(const struct fr *a, size_t n)
+{
+	int64_t br = 0, mr = -1, p;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		if (a[k].rank < 0)
+			return 0;
+		br = sadd(br, a[k].br);
+		mr = a[k].maxr > mr ? a[k].maxr : mr;
+	}
+	if (mr < 0 || br <= 0 || mr == INT64_MAX || br % (mr + 1))
+		return 0;
+	p = br / (mr + 1);
+	return p >= 2 && p <= DRAW_PASSES ? p : 0;
+}
+
+/* Counts the file a[0..n-1] into dr: its passes spread over ranks, each
+ * reading it once, or read by one rank alone */
+static void draws_add(const struct fr *a, size_t n, int64_t nprocs,
+		      struct draws *dr)
+{
+	int64_t p = whole_passes(a, n);
+	size_t k;
+
+	if (!p || a[0].code)
+		return;
+	if (n == 1) {
+		dr->one[p] += own_reread(a, nprocs) > 0;
+		return;
+	}
+	for (k = 0; k < n; k++)
+		if (own_reread(&a[k], nprocs) > 0)
+			return;
+	dr->spread[p]++;
+}
+
+/* Whether one rank's whole passes over a[0] are the draw's (see struct
+ * draws) */
+static int drawn(const struct fr *a, size_t n, const struct draws *dr)
+{
+	int64_t p = n == 1 ? whole_passes(a, n) : 0;
+
+	return p && dr->spread[p] >= 2 && dr->spread[p] >= dr->one[p];
+}
+
+int iol_trifacts_drawn(const struct iol_job *job, uint64_t **ids, size_t *n)
+{
+	const struct iol_jmod *jm = &job->mod[IOL_MOD_POSIX];
+	struct draws dr = {{0}, {0}};
+	struct fr *a;
+	uint64_t *v;
+	size_t i, j, m = 0;
+
+	*ids = NULL, *n = 0;
+	if (!jm->loaded || !jm->n)
+		return 0;
+	if (!(a = calloc(jm->n, sizeof(*a))))
+		return -1;
+	for (i = 0; i < jm->n; i++) {
+		const struct iol_jrec *r = &jm->recs[i];
+		struct iol_recx xbuf;
+		const struct iol_recx *x =
+			iol_jmod_rx(jm, IOL_MOD_POSIX, i, &xbuf);
+
+		a[i].id = r->id, a[i].rank = r->rank, a[i].br = nn(x->br);
+		a[i].maxr = r->ic[POSIX_MAX_BYTE_READ];
+		a[i].opens = nn(r->ic[POSIX_OPENS]);
+		a[i].code = code_file(iol_job_name(job, r->id));
+	}
+	a = sort_frs(a, jm->n, jm->byid);
+	for (i = 0; i < jm->n; i = j) {
+		for (j = i + 1; j < jm->n && a[j].id == a[i].id; j++)
+			;
+		draws_add(a + i, j - i, job->nprocs, &dr);
+	}
+	if (!(v = malloc(jm->n * sizeof(*v)))) {
+		free(a);
+		return -1;
+	}
+	for (i = 0; i < jm->n; i = j) {
+		for (j = i + 1; j < jm->n && a[j].id == a[i].id; j++)
+			;
+		if (!a[i].code && drawn(a + i, j - i, &dr))
+			v[m++] = a[i].id;
+	}
+	free(a);
+	if (!m)
+		free(v), v = NULL;
+	*ids = v, *n = m;
+	return 0;
+}
+
 static void redundant(const struct fr *a, size_t n, int64_t nprocs,
-		      struct sreds *st, struct iol_trifacts *tf)
+		      struct sreds *st, const struct draws *dr,
+		      struct iol_trifacts *tf)
 {
 	int64_t br = 0, bw = 0, mr = -1, mw = -1, rr, own = 0, stdio = 0,
 		opens = 0;
@@ -1108,7 +1224,7 @@ static void redundant(const struct fr *a, size_t n, int64_t nprocs,
 		mr = a[k].maxr > mr ? a[k].maxr : mr;
 		mw = a[k].maxw > mw ? a[k].maxw : mw;
 		opens = sadd(opens, a[k].opens);
-		own = sadd(own, own_reread(&a[k], nprocs));
+		own = sadd(own, drawn(a, n, dr) ? 0 : own_reread(&a[k], nprocs));
 		tm += a[k].tm;
 		ranks = sadd(ranks, a[k].rank < 0 && nprocs > 1 ? nprocs : 1);
 		ren = sadd(ren, a[k].renames);
@@ -1309,14 +1425,15 @@ static int64_t read_after_write(const struct fr *a, size_t n, double ws)
 
 /* The facts of one file: its records a[0..n-1]. */
 static void file_facts(const struct fr *a, size_t n, int64_t nprocs,
-		       struct sreds *sr, struct iol_trifacts *tf)
+		       struct sreds *sr, const struct draws *dr,
+		       struct iol_trifacts *tf)
 {
 	int64_t br = 0, small = 0;
 	int64_t lo[2] = {INT64_MAX, INT64_MAX}, hi[2] = {0, 0}, np[2] = {0, 0};
 	double rs = -1, ws = -1, st = 0;
 	size_t k;
 
-	redundant(a, n, nprocs, sr, tf);
+	redundant(a, n, nprocs, sr, dr, tf);
 	if (a[0].coll) {
 		coll_ranks(a, n, tf);
 		np[0] = np[1] = -1; /* aggregators differ by design */
@@ -1810,7 +1927,8 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 		const struct iol_jrec *r = &jm->recs[i];
 		struct iol_recx xbuf;
 		const struct iol_recx *x;
-		int64_t mib = one_mib(r), small = small_ops_m(r, mib), lone;
+		int64_t mib = one_mib(r), small = small_ops_m(r, mib), lone,
+			whole;
 		double sec_all, sec_rank, nbt;
 
 		x = iol_jmod_rx(jm, IOL_MOD_POSIX, i, &xbuf);
@@ -1829,8 +1947,8 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 		nbt = mpiio_nb_secs(mpi, r->id);
 		tf->redundant_rank_time +=
 			rewrite_rank_secs(r, x, job->nprocs, nbt);
-		tf->whole_file_ops =
-			sadd(tf->whole_file_ops, whole_file_ops(r, x, lone));
+		whole = whole_file_ops(r, x, lone);
+		tf->whole_file_ops = sadd(tf->whole_file_ops, whole);
 		a[i] = (struct fr){r->id,
 				   r->rank,
 				   nn(x->br),
@@ -1849,7 +1967,8 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 				   sadd(nn(x->reads), nn(x->writes)),
 				   nn(r->ic[POSIX_RENAME_SOURCES]),
 				   nbt,
-				   fastest_secs(r)};
+				   fastest_secs(r),
+				   sadd(lone, whole)};
 		racc_add(&all, r->rank, sec_rank);
 		sread_add(&sra, r, x, job->nprocs, mib);
 		if (r->rank < 0) {
@@ -2738,6 +2857,21 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 }
 
 /*
+ * A rank's record of a file other ranks hold too: its small requests
+ * less those each a whole file or alone in their open (issue 34, round
+ * 188).  A rank that reads a sample file whole in one request, as
+ * another rank does in another epoch, shares no request collective I/O
+ * could merge: each request is the file, and the files' number is
+ * IOL-SMALL-FILES' cost (r188-samplefiles: 2048 files of 16 KiB, each
+ * read whole by two ranks over two epochs, labelled not shared small
+ * I/O).
+ */
+static int64_t shared_small(const struct fr *a)
+{
+	return a->small > a->whole ? a->small - a->whole : 0;
+}
+
+/*
  * The POSIX files shared by record id (issue 34, round 20): a file that
  * records of two ranks or more hold is shared too, not only one with a
  * rank -1 record (Darshan keeps a record per rank when not every rank
@@ -2768,9 +2902,14 @@ static int posix_shared_by_id(const struct fr *a, size_t n, int64_t nprocs,
 		for (k = i; ranks >= 2 && k < j; k++) {
 			if (a[k].rank < 0)
 				continue;
-			tf->shared_small = sadd(tf->shared_small, a[k].small);
+			tf->shared_small =
+				sadd(tf->shared_small, shared_small(&a[k]));
 			tf->shared_ops = sadd(tf->shared_ops, a[k].ops);
-			racc_add(&sh, a[k].rank, a[k].st);
+			racc_add(&sh, a[k].rank,
+				 a[k].small > 0 ? a[k].st *
+							  (double)shared_small(&a[k]) /
+							  (double)a[k].small
+						: 0);
 		}
 	}
 	if (racc_slowest(&sh) > 0)
@@ -2785,6 +2924,7 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 {
 	struct mpisets mpi = {{NULL, 0}, {NULL, 0}, {NULL, 0}};
 	struct sreds st = {NULL, 0};
+	struct draws dr = {{0}, {0}};
 	struct fr *a = NULL;
 	size_t n = 0, i, j;
 	int rc;
@@ -2853,7 +2993,12 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && a[j].id == a[i].id; j++)
 			;
-		file_facts(a + i, j - i, job->nprocs, &st, tf);
+		draws_add(a + i, j - i, job->nprocs, &dr);
+	}
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && a[j].id == a[i].id; j++)
+			;
+		file_facts(a + i, j - i, job->nprocs, &st, &dr, tf);
 	}
 	rc = posix_shared_by_id(a, n, job->nprocs, tf);
 	stdio_only(&st, tf);

@@ -321,6 +321,10 @@ double iol_triage_small_own(const struct iol_job *job, double *bytes);
  * the others; NULL without any (or out of memory): free() it
  * (trismall.c) */
 double *iol_trifacts_dxt_writes(const struct iol_job *job);
+/* The ids of the POSIX files one rank read in whole passes that are
+ * the draw's (trifacts.c: struct draws), sorted, into *ids (NULL when
+ * none: free() it), their count into *n; -1 when out of memory */
+int iol_trifacts_drawn(const struct iol_job *job, uint64_t **ids, size_t *n);
 /* The slowest rank's (most summed DXT time) union of its POSIX DXT
  * segments over all its records, over the sum of each record's own
  * union: under 1 where threads or AIO overlap across records; NAN

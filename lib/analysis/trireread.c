@@ -204,8 +204,23 @@ struct rrb {
 
 /* The rank's re-read seconds of the record just gathered, into t[rank]
  * (ranks 0 .. nt - 1; others are no rank's), its reads into b */
+/* The sorted file ids whose one rank's passes are the draw's
+ * (iol_trifacts_drawn()): their reads are no re-reads here either */
+struct drawn {
+	uint64_t *v;
+	size_t n;
+};
+
+static int id_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 static int flush_rec(const struct iol_job *job, size_t rec, struct gather *g,
-		     double *t, size_t nt, struct rrb *b)
+		     double *t, size_t nt, struct rrb *b,
+		     const struct drawn *dw)
 {
 	int64_t rank = job->dxt[0][rec].rank;
 	struct rstat st = {job->dxt[0][rec].id, 0, 0, 0, 0};
@@ -213,6 +228,10 @@ static int flush_rec(const struct iol_job *job, size_t rec, struct gather *g,
 
 	if (!g->n)
 		return 0;
+	if (dw->n && bsearch(&st.id, dw->v, dw->n, sizeof(*dw->v), id_cmp)) {
+		g->n = 0;
+		return 0;
+	}
 	if (record_rereads(g->v, g->n, &secs, &st) < 0)
 		return -1;
 	if (rank >= 0 && (uint64_t)rank < nt)
@@ -282,7 +301,7 @@ static double posix_read_bytes(const struct iol_job *job)
 /* The reads' bytes in the DXT segments, and each rank's re-read
  * seconds into t; -1 when out of memory or the segments fail */
 static int scan(const struct iol_job *job, double *t, size_t nt,
-		double *seg_bytes, struct rrb *rr_bytes)
+		double *seg_bytes, struct rrb *rr_bytes, const struct drawn *dw)
 {
 	struct iol_segs *it;
 	struct iol_seg seg[1024];
@@ -296,7 +315,7 @@ static int scan(const struct iol_job *job, double *t, size_t nt,
 	while (rc == 0 &&
 	       (n = iol_segs_next(it, seg, 1024, &rec, &is_read, NULL)) > 0) {
 		if (rec != cur && cur != SIZE_MAX)
-			rc = flush_rec(job, cur, &g, t, nt, rr_bytes);
+			rc = flush_rec(job, cur, &g, t, nt, rr_bytes, dw);
 		cur = rec;
 		for (long k = 0; is_read && k < n; k++)
 			*seg_bytes += seg[k].len > 0 ? (double)seg[k].len : 0;
@@ -306,7 +325,7 @@ static int scan(const struct iol_job *job, double *t, size_t nt,
 	if (n < 0)
 		rc = -1;
 	if (rc == 0 && cur != SIZE_MAX)
-		rc = flush_rec(job, cur, &g, t, nt, rr_bytes);
+		rc = flush_rec(job, cur, &g, t, nt, rr_bytes, dw);
 	iol_segs_close(it);
 	free(g.v);
 	return rc;
@@ -317,6 +336,7 @@ double iol_triage_dxt_rereads(const struct iol_job *job, double *bytes,
 {
 	double seg_bytes = 0, best = NAN, *t;
 	struct rrb rr_bytes = {NULL, 0, 0};
+	struct drawn dw = {NULL, 0};
 	size_t nt, r;
 
 	*bytes = *shared = *own_read = NAN;
@@ -325,18 +345,22 @@ double iol_triage_dxt_rereads(const struct iol_job *job, double *bytes,
 	    job->nprocs > 1 << 24)
 		return NAN;
 	nt = (size_t)job->nprocs;
-	t = calloc(nt, sizeof(*t));
-	if (!t)
+	if (iol_trifacts_drawn(job, &dw.v, &dw.n) < 0)
 		return NAN;
+	t = calloc(nt, sizeof(*t));
+	if (!t) {
+		free(dw.v);
+		return NAN;
+	}
 	/* a full DXT buffer leaves reads out: the counters' estimate */
-	if (scan(job, t, nt, &seg_bytes, &rr_bytes) == 0 &&
+	if (scan(job, t, nt, &seg_bytes, &rr_bytes, &dw) == 0 &&
 	    seg_bytes >= 0.99 * posix_read_bytes(job)) {
 		best = 0;
 		for (r = 0; r < nt; r++)
 			best = fmax(best, t[r]);
 		shared_rereads(&rr_bytes, bytes, shared, own_read);
 	}
-	free(t), free(rr_bytes.v);
+	free(t), free(rr_bytes.v), free(dw.v);
 	return best;
 }
 
