@@ -1224,7 +1224,8 @@ static void redundant(const struct fr *a, size_t n, int64_t nprocs,
 		mr = a[k].maxr > mr ? a[k].maxr : mr;
 		mw = a[k].maxw > mw ? a[k].maxw : mw;
 		opens = sadd(opens, a[k].opens);
-		own = sadd(own, drawn(a, n, dr) ? 0 : own_reread(&a[k], nprocs));
+		own = sadd(own,
+			   drawn(a, n, dr) ? 0 : own_reread(&a[k], nprocs));
 		tm += a[k].tm;
 		ranks = sadd(ranks, a[k].rank < 0 && nprocs > 1 ? nprocs : 1);
 		ren = sadd(ren, a[k].renames);
@@ -2906,10 +2907,11 @@ static int posix_shared_by_id(const struct fr *a, size_t n, int64_t nprocs,
 				sadd(tf->shared_small, shared_small(&a[k]));
 			tf->shared_ops = sadd(tf->shared_ops, a[k].ops);
 			racc_add(&sh, a[k].rank,
-				 a[k].small > 0 ? a[k].st *
-							  (double)shared_small(&a[k]) /
-							  (double)a[k].small
-						: 0);
+				 a[k].small > 0
+					 ? a[k].st *
+						   (double)shared_small(&a[k]) /
+						   (double)a[k].small
+					 : 0);
 		}
 	}
 	if (racc_slowest(&sh) > 0)
